@@ -1,0 +1,91 @@
+"""Card strings, decks and the seeded RNG (rules/00-common.md §1 and §2)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable
+
+SUITS = "SHDC"
+BELLS = "B"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+JOKERS = ["JK1", "JK2"]
+HIDDEN = "??"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "B": "🔔"}
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "B": "Bells"}
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+
+CARD_RE = re.compile(r"^(A|[2-9]|10|J|Q|K)[SHDCB]$|^JK[12]$")
+
+
+def is_card(value: object) -> bool:
+    return isinstance(value, str) and CARD_RE.match(value) is not None
+
+
+def is_joker(card: str) -> bool:
+    return card.startswith("JK")
+
+
+def rank(card: str) -> str:
+    """'10H' -> '10'; jokers have no rank (returns '')."""
+    return "" if is_joker(card) else card[:-1]
+
+
+def suit(card: str) -> str:
+    """'10H' -> 'H'; jokers have no suit (returns '')."""
+    return "" if is_joker(card) else card[-1]
+
+
+def rank_number(card: str) -> int:
+    """A=1, 2-10 face value, J=11, Q=12, K=13 (the shared index of §1.2)."""
+    return RANKS.index(rank(card)) + 1
+
+
+def colour(card: str) -> str | None:
+    s = suit(card)
+    return "red" if s in "HD" and s else "black" if s in "SC" and s else None
+
+
+def same_colour(a: str, b: str) -> bool:
+    ca = colour(a)
+    return ca is not None and ca == colour(b)
+
+
+def card_name(card: str) -> str:
+    """A name for players: 'Queen of Hearts', '10 of Bells', 'Joker'."""
+    if is_joker(card):
+        return "Joker"
+    r = rank(card)
+    return f"{RANK_NAMES.get(r, r)} of {SUIT_NAMES[suit(card)]}"
+
+
+def label(card: str) -> str:
+    """A short label: 'Q♥', '10♠', 'Joker'."""
+    if is_joker(card):
+        return "Joker"
+    if card == HIDDEN:
+        return "face-down card"
+    return rank(card) + SUIT_SYMBOLS[suit(card)]
+
+
+def deck(suits: str = SUITS, jokers: int = 0, copies: int = 1) -> list[str]:
+    """The canonical order (§1.7): suits S, H, D, C (then B), each A..K, then jokers; copy by copy."""
+    one = [r + s for s in suits for r in RANKS] + JOKERS[:jokers]
+    return one * copies
+
+
+def rng(seed: str, purpose: str, n: int) -> random.Random:
+    """§2: rng(seed, purpose, n) = random.Random(f"{seed}/{purpose}/{n}")."""
+    return random.Random(f"{seed}/{purpose}/{n}")
+
+
+def shuffled(cards: Iterable[str], seed: str, purpose: str, n: int) -> list[str]:
+    """Shuffle a copy of ``cards`` (bottom card first in, index 0 = top afterwards)."""
+    pile = list(cards)
+    rng(seed, purpose, n).shuffle(pile)
+    return pile
+
+
+def bot_rng(seed: str, seat: int, seq: int) -> random.Random:
+    """§2: a bot's own randomness, never the game's."""
+    return random.Random(f"{seed}/bot/{seat}/{seq}")

@@ -8,7 +8,6 @@ from .core import Engine
 
 # One line per game module in gameplay/engine/games/. Each module defines ``ENGINE``.
 GAME_MODULES = [
-    "war",
 ]
 
 _engines: dict[str, Engine] = {}

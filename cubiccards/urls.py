@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from accounts import views as accounts_views
+
+from . import health, views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("accounts/", include("accounts.urls")),
+    path("u/<str:username>/", accounts_views.profile, name="profile"),
+    path("", include("lobby.urls")),
+    path("", include("gameplay.urls")),
+    path("", include("kudos.urls")),
+    path("", include("cards.urls")),
+    path("admin/", admin.site.urls),
+]

@@ -8,6 +8,8 @@ from .core import Engine
 
 # One line per game module in gameplay/engine/games/. Each module defines ``ENGINE``.
 GAME_MODULES = [
+    "blackjack",
+    "war",
 ]
 
 _engines: dict[str, Engine] = {}

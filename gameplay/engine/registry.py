@@ -9,7 +9,9 @@ from .core import Engine
 # One line per game module in gameplay/engine/games/. Each module defines ``ENGINE``.
 GAME_MODULES = [
     "blackjack",
+    "poker",
     "war",
+    "klondike",
 ]
 
 _engines: dict[str, Engine] = {}

@@ -1,0 +1,605 @@
+"""Poker (rules/poker.md): five-card draw with two wild jokers, fixed-limit betting.
+
+A hand runs bet 1 → draw → bet 2 → showdown, each step by one seat at a time (``turn``).
+Antes, dealing, the showdown and the next deal happen inside ``apply`` and each yields its
+own event. Nobody's total bet in a hand may pass ``cap``, the smallest stack at the start of
+the hand, so there are never side pots: the room left in a round is the same for every seat
+still in, and a raise past it is cut down to it.
+
+State per hand: ``bets`` (chips each seat has put in this hand, ante included), ``round``
+(``paid`` this round, ``level``, ``raises``, ``acted``, ``room``, ``increment``), ``hands``,
+``deck`` (index 0 = top), ``folded``, ``drawn``. Seats with no chips are ``out``;
+``eliminated`` lists them in groups, in order. ``last_hand`` keeps the previous hand's result
+(with the hands shown at the showdown) for the table to display.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from .. import poker_eval, poker_holds
+from ..cards import HIDDEN, deck, is_card, label, rng, shuffled
+from ..core import Action, Engine, Event, IllegalAction, State, require
+
+START_CHIPS = 100
+ANTE = 2
+MAX_RAISES = 3
+RAISE_SIZE = {"bet1": 5, "bet2": 10}
+BETTING = ("bet1", "bet2")
+BET_ACTIONS = ("check", "call", "raise", "fold")
+PHASE_NAMES = {"bet1": "Bet 1", "draw": "Draw", "bet2": "Bet 2", "over": "Game over"}
+
+
+def split_pot(pot: int, winners: list[int], dealer: int, players: int) -> list[int]:
+    """Each winner gets pot // k; the odd chips go one at a time to the winners in seat order
+    starting left of the dealer (rules §4). Returns the amount per seat."""
+    shares = [0] * players
+    for s in winners:
+        shares[s] = pot // len(winners)
+    order = [(dealer + i) % players for i in range(1, players + 1)]
+    tied = [s for s in order if s in winners]
+    for s in tied[: pot % len(winners)]:
+        shares[s] += 1
+    return shares
+
+
+def holds_of(hand: list[str]) -> list[list[str]]:
+    """Every hold (0 to 5 of the hand's cards, in hand order), most cards first."""
+    return [list(c) for n in range(len(hand), -1, -1) for c in combinations(hand, n)]
+
+
+class Poker(Engine):
+    kind = "poker"
+    title = "Poker"
+    min_players = 2
+    max_players = 4
+    rule_choices: dict[str, list[Any]] = {}
+    action_types = ("check", "call", "raise", "fold", "draw")
+
+    # ---- setup ----------------------------------------------------------------------------
+
+    def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
+        state: State = {
+            "seed": seed,
+            "players": players,
+            "chips": [START_CHIPS] * players,
+            "out": [False] * players,
+            "eliminated": [],
+            "hand_no": 0,
+            "dealer": rng(seed, "first-dealer", 1).randrange(players),
+            "last_hand": None,
+            "winner": None,
+        }
+        deal_hand(state, dealer=state["dealer"])  # new_game returns no events
+        return state
+
+    # ---- turn -----------------------------------------------------------------------------
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if self.is_over(state) else [state["turn"]]
+
+    def check_turn(self, state: State, seat: int, action: Action) -> None:
+        try:
+            super().check_turn(state, seat, action)
+        except IllegalAction as exc:
+            if exc.message == "It is not your turn.":
+                raise IllegalAction(self.wait_reason(state, seat)) from None
+            raise
+
+    def wait_reason(self, state: State, seat: int) -> str:
+        if state["out"][seat]:
+            return "You are out of chips."
+        if state["folded"][seat]:
+            return "You have folded this hand."
+        if state["phase"] == "draw":
+            return "It is not your turn: another player is drawing."
+        return "It is not your turn: another player is betting."
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if self.is_over(state) or seat != state["turn"]:
+            return []
+        if state["phase"] == "draw":
+            return [{"type": "draw", "hold": hold} for hold in holds_of(state["hands"][seat])]
+        out = []
+        for kind in BET_ACTIONS:
+            if bet_problem(state, seat, kind) is None:
+                out.append({"type": kind})
+        return out
+
+    # ---- play -----------------------------------------------------------------------------
+
+    def play(self, state: State, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "draw":
+            require(
+                state["phase"] == "draw",
+                "You can't draw now: it is a betting round (check, call, raise or fold).",
+            )
+            return self._draw(state, seat, action)
+        require(
+            state["phase"] in BETTING,
+            'It is the draw: say which cards to hold, {"type": "draw", "hold": [...]}.',
+        )
+        problem = bet_problem(state, seat, kind)
+        if problem:
+            raise IllegalAction(problem)
+        return self._bet(state, seat, kind)
+
+    def _bet(self, state: State, seat: int, kind: str) -> list[Event]:
+        rnd = state["round"]
+        paid, level = rnd["paid"], rnd["level"]
+        event: Event = {"type": "", "seat": seat}
+        if kind == "check":
+            event["type"] = "checked"
+        elif kind == "call":
+            event.update(type="called", amount=level - paid[seat])
+            pay(state, seat, level - paid[seat])
+        elif kind == "raise":
+            rnd["level"] = min(level + rnd["increment"], rnd["room"])
+            rnd["raises"] += 1
+            event.update(type="raised", amount=rnd["level"] - paid[seat], level=rnd["level"])
+            pay(state, seat, rnd["level"] - paid[seat])
+        else:
+            state["folded"][seat] = True
+            event["type"] = "folded"
+        rnd["acted"][seat] = True
+        event["pot"] = state["pot"]
+        state["history"].append({k: v for k, v in event.items() if k != "type"} | {"did": kind})
+        events = [event]
+
+        live = in_hand(state)
+        if len(live) == 1:
+            events += self._win_by_fold(state, live[0])
+            return events
+        if all(rnd["acted"][s] and paid[s] == rnd["level"] for s in live):
+            events.append({"type": "betting_closed", "phase": state["phase"], "pot": state["pot"]})
+            if state["phase"] == "bet1":
+                state["phase"] = "draw"
+                state["turn"] = live_after(state, state["dealer"])
+                events.append({"type": "draw_started", "seat": state["turn"]})
+            else:
+                events += self._showdown(state)
+            return events
+        state["turn"] = live_after(state, seat)
+        return events
+
+    def _draw(self, state: State, seat: int, action: Action) -> list[Event]:
+        hand = state["hands"][seat]
+        hold = action.get("hold")
+        require(
+            isinstance(hold, list),
+            'Say which cards to hold: {"type": "draw", "hold": [...]} (an empty list draws 5).',
+        )
+        require(len(hold) <= 5, "You can hold at most your five cards.")
+        for card in hold:
+            require(is_card(card), f"{str(card)[:12]!r} is not a card.")
+            require(card in hand, f"You don't hold the {label(card)}.")
+        require(len(set(hold)) == len(hold), "You listed a card twice.")
+        kept = [c for c in hand if c in hold]
+        discarded = [c for c in hand if c not in hold]
+        drawn = state["deck"][: len(discarded)]
+        del state["deck"][: len(discarded)]
+        state["hands"][seat] = kept + drawn
+        state["drawn"][seat] = len(drawn)
+        state["history"].append({"seat": seat, "did": "draw", "count": len(drawn)})
+        events: list[Event] = [
+            {
+                "type": "cards_drawn",
+                "seat": seat,
+                "count": len(drawn),
+                "discarded": discarded,
+                "drawn": drawn,
+                "private": ["discarded", "drawn"],
+            }
+        ]
+        waiting = [s for s in in_hand(state) if state["drawn"][s] is None]
+        if waiting:
+            state["turn"] = live_after(state, seat, lambda s: state["drawn"][s] is None)
+            return events
+        start_round(state, "bet2")
+        events.append(
+            {"type": "betting_started", "phase": "bet2", "seat": state["turn"], "pot": state["pot"]}
+        )
+        return events
+
+    # ---- end of a hand --------------------------------------------------------------------
+
+    def _win_by_fold(self, state: State, winner: int) -> list[Event]:
+        pot = state["pot"]
+        state["chips"][winner] += pot
+        payouts = [0] * state["players"]
+        payouts[winner] = pot
+        events: list[Event] = [
+            {"type": "pot_won", "seat": winner, "amount": pot, "by_fold": True, "hand": None}
+        ]
+        state["last_hand"] = {
+            "hand_no": state["hand_no"],
+            "pot": pot,
+            "winners": [winner],
+            "payouts": payouts,
+            "by_fold": True,
+            "hand_name": None,
+            "description": None,
+            "shown": [None] * state["players"],
+            "names": [None] * state["players"],
+        }
+        return events + self._end_hand(state)
+
+    def _showdown(self, state: State) -> list[Event]:
+        live = in_hand(state)
+        values = {s: poker_eval.evaluate_cards(state["hands"][s]) for s in live}
+        best = max(values.values())
+        winners = [s for s in live if values[s] == best]
+        pot = state["pot"]
+        payouts = split_pot(pot, winners, state["dealer"], state["players"])
+        shown: list[list[str] | None] = [None] * state["players"]
+        names: list[str | None] = [None] * state["players"]
+        for s in live:
+            shown[s] = list(state["hands"][s])
+            names[s] = poker_eval.describe(values[s])
+        events: list[Event] = [
+            {
+                "type": "hands_shown",
+                "hands": [
+                    {"seat": s, "cards": shown[s], "hand": poker_eval.hand_name(values[s])}
+                    for s in live
+                ],
+            }
+        ]
+        for s in winners:
+            state["chips"][s] += payouts[s]
+            events.append(
+                {
+                    "type": "pot_won",
+                    "seat": s,
+                    "amount": payouts[s],
+                    "by_fold": False,
+                    "hand": poker_eval.hand_name(best),
+                    "description": poker_eval.describe(best),
+                }
+            )
+        state["last_hand"] = {
+            "hand_no": state["hand_no"],
+            "pot": pot,
+            "winners": winners,
+            "payouts": payouts,
+            "by_fold": False,
+            "hand_name": poker_eval.hand_name(best),
+            "description": poker_eval.describe(best),
+            "shown": shown,
+            "names": names,
+        }
+        return events + self._end_hand(state)
+
+    def _end_hand(self, state: State) -> list[Event]:
+        state["pot"] = 0
+        events: list[Event] = []
+        busted = [
+            s for s in range(state["players"]) if not state["out"][s] and not state["chips"][s]
+        ]
+        for s in busted:
+            state["out"][s] = True
+            events.append({"type": "player_out", "seat": s, "hand_no": state["hand_no"]})
+        if busted:
+            state["eliminated"].append(busted)
+        alive = [s for s in range(state["players"]) if not state["out"][s]]
+        if len(alive) == 1:
+            state["phase"] = "over"
+            state["turn"] = None
+            state["winner"] = alive[0]
+            result = self.result(state)
+            events.append({"type": "game_won", "seat": alive[0], "scores": result["scores"]})
+            return events
+        return events + deal_hand(state)
+
+    def result(self, state: State) -> dict[str, Any]:
+        chips = list(state["chips"])
+        alive = [s for s in range(state["players"]) if not state["out"][s]]
+        ranking: list[list[int]] = []
+        for value in sorted({chips[s] for s in alive}, reverse=True):
+            ranking.append([s for s in alive if chips[s] == value])
+        ranking += [list(group) for group in reversed(state["eliminated"])]
+        winners = [state["winner"]] if state["winner"] is not None else []
+        return {"scores": chips, "winners": winners, "ranking": ranking}
+
+    # ---- what each seat sees --------------------------------------------------------------
+
+    def visible_cards(self, state: State, seat: int | None) -> Counter[str]:
+        seen: Counter[str] = Counter()
+        if seat is not None and 0 <= seat < state["players"]:
+            seen.update(state["hands"][seat])
+        last = state["last_hand"]
+        if last:
+            for cards in last["shown"]:
+                seen.update(cards or [])
+        return seen
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        players = state["players"]
+        mine = seat is not None and 0 <= seat < players
+        over = self.is_over(state)
+        rnd = state["round"]
+        betting = state["phase"] in BETTING
+        hands = []
+        for s in range(players):
+            if mine and s == seat:
+                hands.append(list(state["hands"][s]))
+            elif state["out"][s] or state["folded"][s]:
+                hands.append([])
+            else:
+                hands.append([HIDDEN] * len(state["hands"][s]))
+        view: dict[str, Any] = {
+            "kind": self.kind,
+            "seat": seat,
+            "players": players,
+            "hand_no": state["hand_no"],
+            "phase": state["phase"],
+            "phase_name": PHASE_NAMES[state["phase"]],
+            "dealer": state["dealer"],
+            "turn": state["turn"],
+            "to_act": self.to_act(state),
+            "chips": list(state["chips"]),
+            "bets": list(state["bets"]),
+            "paid": list(rnd["paid"]) if betting else [0] * players,
+            "pot": state["pot"],
+            "cap": state["cap"],
+            "ante": state["ante"],
+            "room": rnd["room"] if betting else state["cap"] - self._committed(state),
+            "level": rnd["level"] if betting else 0,
+            "raises": rnd["raises"] if betting else 0,
+            "max_raises": MAX_RAISES,
+            "raise_size": rnd["increment"] if betting else None,
+            "hands": hands,
+            "folded": list(state["folded"]),
+            "out": list(state["out"]),
+            "in_hand": [not state["out"][s] and not state["folded"][s] for s in range(players)],
+            "drawn": list(state["drawn"]),
+            "history": [dict(h) for h in state["history"]],
+            "last_hand": None if state["last_hand"] is None else _copy_last(state["last_hand"]),
+            "over": over,
+            "winner": state["winner"],
+            "result": self.result(state) if over else None,
+        }
+        if mine:
+            hand = state["hands"][seat]
+            # The seat's own cards are in hands[seat]; a view names each card only once.
+            you: dict[str, Any] = {
+                "to_call": rnd["level"] - rnd["paid"][seat] if betting and not over else 0,
+                "hand_name": None,
+                "hand_description": None,
+                "percentile": None,
+                "suggested_hold": None,
+                "best_hold": None,
+            }
+            if len(hand) == 5:
+                value = poker_eval.evaluate_cards(hand)
+                you["hand_name"] = poker_eval.hand_name(value)
+                you["hand_description"] = poker_eval.describe(value)
+                you["percentile"] = round(poker_holds.percentile(value), 4)
+            if state["phase"] == "draw" and seat in in_hand(state) and state["drawn"][seat] is None:
+                # Positions in "hand" (a card string may appear only once in a view).
+                rule = poker_holds.rule_hold(hand)
+                best, expected = poker_holds.best_hold(hand)
+                you["suggested_hold"] = [i for i, c in enumerate(hand) if c in rule]
+                you["best_hold"] = {
+                    "positions": [i for i, c in enumerate(hand) if c in best],
+                    "expected_strength": round(expected, 4),
+                }
+            view["you"] = you
+            view["to_call"] = you["to_call"]
+            view["hand_name"] = you["hand_name"]
+            view["suggested_hold"] = you["suggested_hold"]
+        return view
+
+    @staticmethod
+    def _committed(state: State) -> int:
+        live = in_hand(state)
+        return state["bets"][live[0]] if live else 0
+
+    # ---- the computer player --------------------------------------------------------------
+
+    def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
+        return bot_choice(view, legal, rng_)
+
+
+# ---- the rules of a hand, shared by legal_actions and play --------------------------------
+
+
+def bet_problem(state: State, seat: int, kind: str) -> str | None:
+    """Why ``seat`` may not ``kind`` (check/call/raise/fold) now, or None when it may."""
+    if state["phase"] not in BETTING or seat != state["turn"]:
+        return "It is not your turn to bet."
+    rnd = state["round"]
+    owed = rnd["level"] - rnd["paid"][seat]
+    if kind == "check" and owed:
+        return f"You can't check: it costs {owed} to call."
+    if kind == "call" and not owed:
+        return "There is no bet to call; check instead."
+    if kind == "raise":
+        if rnd["raises"] >= MAX_RAISES:
+            return f"There have already been {MAX_RAISES} raises in this betting round."
+        if rnd["level"] >= rnd["room"]:
+            return (
+                "You can't raise: the bet has reached the table limit "
+                "(nobody may bet more than the smallest stack)."
+            )
+    return None
+
+
+def in_hand(state: State) -> list[int]:
+    """Seats still in this hand (have chips at the deal and have not folded), by seat."""
+    return [s for s in range(state["players"]) if not state["out"][s] and not state["folded"][s]]
+
+
+def live_after(state: State, seat: int, also=None) -> int:
+    """The next seat to the left of ``seat`` still in the hand (and passing ``also``)."""
+    n = state["players"]
+    for i in range(1, n + 1):
+        s = (seat + i) % n
+        if not state["out"][s] and not state["folded"][s] and (also is None or also(s)):
+            return s
+    raise AssertionError("no seat left in the hand")
+
+
+def pay(state: State, seat: int, amount: int) -> None:
+    state["chips"][seat] -= amount
+    state["bets"][seat] += amount
+    state["round"]["paid"][seat] += amount
+    state["pot"] += amount
+
+
+def start_round(state: State, phase: str) -> None:
+    """Open a betting round: the room is the cap minus what each seat still in has put in."""
+    n = state["players"]
+    live = in_hand(state)
+    state["phase"] = phase
+    state["round"] = {
+        "paid": [0] * n,
+        "level": 0,
+        "raises": 0,
+        "acted": [False] * n,
+        "room": state["cap"] - state["bets"][live[0]],
+        "increment": RAISE_SIZE[phase],
+    }
+    state["turn"] = live_after(state, state["dealer"])
+
+
+def deal_hand(
+    state: State, dealer: int | None = None, cards: list[str] | None = None
+) -> list[Event]:
+    """Start the next hand: move the button, take the cap and the antes, shuffle and deal.
+
+    ``dealer`` and ``cards`` (the deck order, index 0 on top) let tests stack a hand; in play
+    the button moves left to the next seat with chips and the deck is ``rng(seed, "deal", h)``.
+    """
+    n = state["players"]
+    state["hand_no"] += 1
+    alive = [s for s in range(n) if not state["out"][s]]
+    if dealer is None:
+        dealer = next(
+            (state["dealer"] + i) % n
+            for i in range(1, n + 1)
+            if not state["out"][(state["dealer"] + i) % n]
+        )
+    state["dealer"] = dealer
+    cap = min(state["chips"][s] for s in alive)
+    ante = min(ANTE, cap)
+    state.update(cap=cap, ante=ante, pot=0, bets=[0] * n, history=[])
+    state["folded"] = [False] * n
+    state["drawn"] = [None] * n
+    for s in alive:
+        state["chips"][s] -= ante
+        state["bets"][s] = ante
+        state["pot"] += ante
+    if cards is None:
+        cards = shuffled(deck(jokers=2), state["seed"], "deal", state["hand_no"])
+    cards = list(cards)
+    order = [(dealer + i) % n for i in range(1, n + 1) if not state["out"][(dealer + i) % n]]
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for i in range(5 * len(order)):
+        hands[order[i % len(order)]].append(cards[i])
+    state["hands"] = hands
+    state["deck"] = cards[5 * len(order) :]
+    start_round(state, "bet1")
+    events: list[Event] = [
+        {
+            "type": "hand_started",
+            "hand_no": state["hand_no"],
+            "dealer": dealer,
+            "seats": order,
+            "cap": cap,
+            "ante": ante,
+            "pot": state["pot"],
+        }
+    ]
+    for s in order:
+        events.append(
+            {"type": "cards_dealt", "seat": s, "cards": list(hands[s]), "private": ["cards"]}
+        )
+    events.append(
+        {"type": "betting_started", "phase": "bet1", "seat": state["turn"], "pot": state["pot"]}
+    )
+    return events
+
+
+def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
+    out = dict(last)
+    out["winners"] = list(last["winners"])
+    out["payouts"] = list(last["payouts"])
+    out["shown"] = [None if c is None else list(c) for c in last["shown"]]
+    out["names"] = list(last["names"])
+    return out
+
+
+# ---- the computer player (rules §8, with pot odds) -----------------------------------------
+
+BLUFF_CHANCE = 0.05
+
+
+def bot_choice(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
+    """Draw with ``best_hold``; bet by hand strength (rules §8's hints) and pot odds.
+
+    Win chance against the k others still in is estimated as percentile^(2k) after the draw
+    (each opponent who draws is taken to be about as good as the better of two random hands)
+    and as E[percentile³]^(2k/3) before it (from ``best_hold``'s expected strength). A call
+    is worth it when that chance is at least to_call / (pot + to_call).
+    """
+    by_type = {a["type"]: a for a in legal}
+    you = view["you"]
+    hand = view["hands"][view["seat"]]
+    value = poker_eval.evaluate_cards(hand)
+    category, keys = poker_eval.decode(value)
+    if "draw" in by_type:
+        if category <= poker_eval.ONE_PAIR and rng_.random() < BLUFF_CHANCE:
+            return {"type": "draw", "hold": list(hand)}  # stand pat: a bluff
+        hold, _ = poker_holds.best_hold(hand)
+        return {"type": "draw", "hold": hold}
+
+    others = sum(view["in_hand"]) - 1
+    to_call = you["to_call"]
+    pot = view["pot"]
+    raises = view["raises"]
+    can_raise = "raise" in by_type
+    if view["phase"] == "bet1":
+        _, expected = poker_holds.best_hold(hand)
+        chance = expected ** (2 * others / 3)
+    else:
+        chance = poker_holds.percentile(value) ** (2 * others)
+    odds_ok = to_call == 0 or chance >= to_call / (pot + to_call)
+
+    def passive() -> Action:
+        if "check" in by_type:
+            return by_type["check"]
+        return by_type["call"] if odds_ok else by_type["fold"]
+
+    def keep_in() -> Action:
+        return by_type.get("check") or by_type["call"]
+
+    if view["phase"] == "bet1":
+        if category >= poker_eval.TWO_PAIR:
+            return by_type["raise"] if can_raise else keep_in()
+        if category == poker_eval.ONE_PAIR:
+            if keys[0] >= 11 and raises == 0 and can_raise:
+                return by_type["raise"]
+            return keep_in()
+        return passive()
+
+    bluffing = view["drawn"][view["seat"]] == 0 and category <= poker_eval.ONE_PAIR
+    if bluffing:
+        if can_raise and raises == 0:
+            return by_type["raise"]
+        return passive()
+    if category >= poker_eval.THREE_OF_A_KIND:
+        return by_type["raise"] if can_raise else keep_in()
+    if category == poker_eval.TWO_PAIR or (category == poker_eval.ONE_PAIR and keys[0] >= 11):
+        return keep_in()
+    return passive()
+
+
+ENGINE = Poker()

@@ -11,7 +11,6 @@ GAME_MODULES = [
     "blackjack",
     "poker",
     "war",
-    "klondike",
 ]
 
 _engines: dict[str, Engine] = {}

@@ -11,6 +11,7 @@ GAME_MODULES = [
     "blackjack",
     "poker",
     "war",
+    "klondike",
 ]
 
 _engines: dict[str, Engine] = {}

@@ -1,0 +1,84 @@
+"""``{% load cards %}``: card images for every table.
+
+``{% card "QH" %}`` renders
+``<img class="card" src="/cards/QH.svg?v=..." alt="Queen of Hearts (Flamora)" width="100" height="140">``.
+``"??"`` is a face-down card (alt "Face-down card"). Options: ``size="sm"|"md"|"lg"`` or a
+width in pixels, ``four=True`` (four-colour suits), ``back="nebula"``, ``css="extra classes"``,
+``lazy=True``. When ``four``/``back`` are not given, the context variables
+``card_four_colour`` and ``card_back`` (a player's preferences) are used.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+
+from gameplay.engine import cards as c
+
+from .. import art, roster
+
+register = template.Library()
+
+LAZY = mark_safe(' loading="lazy" decoding="async"')
+SIZES = {"xs": 44, "sm": 64, "md": 100, "lg": 150, "xl": 220}
+
+
+def _alt(card: str) -> str:
+    try:
+        return roster.describe(card)
+    except KeyError:
+        return "Unknown card"
+
+
+@register.simple_tag
+def card_url(card: str, four: bool = False, back: str = art.DEFAULT_BACK) -> str:
+    """The URL of one card's image (the back for ``"??"``)."""
+    slug = "back" if card == c.HIDDEN or not c.is_card(card) else card
+    params = {}
+    if four and slug != "back":
+        params["four"] = "1"
+    if slug == "back" and back != art.DEFAULT_BACK:
+        params["back"] = back
+    params["v"] = art.ART_VERSION
+    return reverse("cards:svg", args=[slug]) + "?" + urlencode(params)
+
+
+@register.simple_tag(takes_context=True)
+def card(
+    context: template.Context,
+    card: str,
+    size: str | int = "md",
+    four: bool | None = None,
+    back: str | None = None,
+    css: str = "",
+    lazy: bool = False,
+) -> str:
+    card = str(card)
+    if four is None:
+        four = bool(context.get("card_four_colour", False))
+    if back is None:
+        back = context.get("card_back") or art.DEFAULT_BACK
+    if back not in art.BACKS:
+        back = art.DEFAULT_BACK
+    width = SIZES.get(str(size), None) or int(size)
+    height = round(width * 1.4)
+    classes = "card" + (f" card-{size}" if str(size) in SIZES else "") + (f" {css}" if css else "")
+    return format_html(
+        '<img class="{}" src="{}" alt="{}" width="{}" height="{}" draggable="false"{}>',
+        classes,
+        card_url(card, four=four, back=back),
+        _alt(card),
+        width,
+        height,
+        LAZY if lazy else "",
+    )
+
+
+@register.filter
+def card_alt(card: str) -> str:
+    """``{{ "QH"|card_alt }}`` -> "Queen of Hearts (Flamora)"."""
+    return _alt(str(card))

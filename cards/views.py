@@ -1,0 +1,92 @@
+"""The card images, the "Who's on which card" page and the rules pages."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from gameplay.engine import cards as c
+
+from . import art, roster
+from .rules import KINDS, RULES
+
+CACHE_CONTROL = "public, max-age=31536000, immutable"
+BACK_SLUG = "back"  # /cards/back.svg is the face-down card ("??" cannot sit in a path)
+TRUE = ("1", "true", "yes", "on")
+
+
+@require_GET
+def card_image(request: HttpRequest, card: str) -> HttpResponse:
+    """One card as SVG: ``/cards/QH.svg``, ``/cards/back.svg?back=nebula``, ``?four=1``."""
+    if card == BACK_SLUG:
+        card = c.HIDDEN
+    four = request.GET.get("four", "").lower() in TRUE
+    back = request.GET.get("back") or art.DEFAULT_BACK
+    try:
+        svg = art.card_svg(card, four_colour=four, back=back)
+    except ValueError as exc:
+        raise Http404(str(exc)) from exc
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = CACHE_CONTROL
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def _entry(card: str) -> dict:
+    return {
+        "card": card,
+        "name": roster.figure_name(card) if card != c.HIDDEN else "",
+        "line": roster.figure_line(card),
+        "label": c.card_name(card),
+    }
+
+
+@require_GET
+def deck(request: HttpRequest) -> HttpResponse:
+    """Who's on which card: the whole deck by suit, each creature with its name and line."""
+    four = request.GET.get("four", "").lower() in TRUE
+    suits = []
+    for suit in roster.ALL_SUITS:
+        suits.append(
+            {
+                "code": suit,
+                "name": c.SUIT_NAMES[suit],
+                "family": roster.FAMILIES[suit],
+                "line": roster.FAMILY_LINES[suit],
+                "cards": [_entry(r + suit) for r in c.RANKS],
+            }
+        )
+    context = {
+        "suits": suits[:4],
+        "bells": suits[4],
+        "jokers": [_entry(j) for j in c.JOKERS],
+        "backs": [{"name": b, "title": art.BACK_NAMES[b]} for b in art.BACKS],
+        "four": four,
+        "card_four_colour": four,
+    }
+    return render(request, "cards/deck.html", context)
+
+
+@require_GET
+def rules_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "cards/rules_index.html", {"games": [RULES[k] for k in KINDS]})
+
+
+@require_GET
+def rules(request: HttpRequest, kind: str) -> HttpResponse:
+    game = RULES.get(kind)
+    if game is None:
+        raise Http404("No such game.")
+    return render(
+        request,
+        "cards/rules.html",
+        {"game": game, "games": [RULES[k] for k in KINDS], "playable": _playable(kind)},
+    )
+
+
+def _playable(kind: str) -> bool:
+    """True when the engine for this kind is installed, so the page can offer to play it."""
+    from gameplay.engine import registry
+
+    return kind in registry.kinds()

@@ -10,9 +10,11 @@ Public API: ``card_svg(card, four_colour=False, back="classic")``; ``"??"`` give
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from functools import lru_cache
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 from gameplay.engine import cards as c
@@ -1592,6 +1594,17 @@ def _back_critters(uid: str, rnd: random.Random) -> str:
 # ---------------------------------------------------------------------------------------------
 # Public API
 # ---------------------------------------------------------------------------------------------
+
+
+def _art_version() -> str:
+    """Changes whenever the drawing code or the roster changes (for cache-busting URLs)."""
+    digest = hashlib.sha256()
+    for path in (Path(__file__), Path(roster.__file__)):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:10]
+
+
+ART_VERSION = _art_version()
 
 
 @lru_cache(maxsize=512)

@@ -340,12 +340,17 @@ class _Painter:
         if p == "spots":
             out = []
             fy = self.face_y + self.eye_r  # keep the spots off the face
-            for _ in range(7):
-                x = rnd.uniform(-a * 0.85, a * 0.85)
-                y = rnd.uniform(-b * 0.6, b * 0.95)
+            face = min(w, h) * 0.3 + self.eye_r
+            placed = 0
+            for _ in range(40):
+                if placed == 7:
+                    break
+                x = rnd.uniform(-a * 0.9, a * 0.9)
+                y = rnd.uniform(-b * 0.8, b * 0.95)
                 r = rnd.uniform(0.05, 0.1) * w
-                if math.hypot(x, (y - fy) * 1.3) < w * 0.36 + r:
-                    y = fy + w * 0.36 + r + abs(y - fy) * 0.2
+                if math.hypot(x / 1.25, y - fy) < face + r:
+                    continue
+                placed += 1
                 out.append(
                     f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(r)}" fill="{acc}" opacity="0.8"/>'
                 )
@@ -959,7 +964,7 @@ class _Painter:
                 + f'<g transform="scale(-1 1) translate(-4 4)">{self.part(lf, leaf)}</g>'
             )
         if kind == "crystals":
-            gem = lighten(acc, 0.1) if not self.shadow else "#4a3868"
+            gem = mix(lighten(self.body, 0.45), acc, 0.3) if not self.shadow else "#4a3868"
             out = []
             for x, ht, rot in ((-w * 0.2, 26, -18), (0, 38, 0), (w * 0.2, 28, 16)):
                 cw = 9 * s
@@ -1307,7 +1312,11 @@ def _corner(rank: str, suit: str, colour: str, joker: bool = False) -> str:
         star = f'<path d="M30 143l5 10 11 1.5-8 7.5 2 11-10-5.5-10 5.5 2-11-8-7.5 11-1.5Z" fill="{colour}"/>'
         return letters + star
     size = 58
-    squeeze = ' textLength="52" lengthAdjust="spacingAndGlyphs"' if rank == "10" else ""
+    squeeze = ""
+    if rank == "10":  # two digits in the width of one column
+        size = 50
+        squeeze = ' letter-spacing="-4" textLength="50" lengthAdjust="spacingAndGlyphs"'
+
     return (
         f'<text x="33" y="62" text-anchor="middle" font-family="{FONT}" font-weight="800" '
         f'font-size="{size}" fill="{colour}"{squeeze}>{rank}</text>'
@@ -1451,7 +1460,8 @@ def _back(name: str) -> str:
         f'role="img" aria-labelledby="{uid}-title">'
         f'<title id="{uid}-title">{escape(title)}</title>'
         f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="18" fill="#fffdf6" stroke="#cfc6b4" stroke-width="2"/>'
-        f"{inner}</svg>"
+        f'<defs><clipPath id="{uid}-inner"><rect x="11" y="11" width="{W - 22}" height="{H - 22}" rx="12"/>'
+        f'</clipPath></defs><g clip-path="url(#{uid}-inner)">{inner}</g></svg>'
     )
 
 
@@ -1586,6 +1596,7 @@ def _back_critters(uid: str, rnd: random.Random) -> str:
         f'<defs><pattern id="{pid}" width="56" height="56" patternUnits="userSpaceOnUse" x="-2" y="4">'
         f'<rect width="56" height="56" fill="#fdebd3"/>{"".join(faces)}</pattern></defs>'
         f'<rect x="11" y="11" width="{W - 22}" height="{H - 22}" rx="12" fill="url(#{pid})"/>'
+        f'<rect x="19" y="19" width="{W - 38}" height="{H - 38}" rx="8" fill="none" stroke="#fff6e6" stroke-width="12"/>'
         f'<rect x="19" y="19" width="{W - 38}" height="{H - 38}" rx="8" fill="none" stroke="#e4474f" stroke-width="3"/>'
         + _medallion(uid, "#fffdf6", "#e4474f")
     )

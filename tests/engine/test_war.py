@@ -109,7 +109,7 @@ def test_simple_round_winner_takes_pot_to_bottom():
     assert state["round"] == 2
     assert ENGINE.to_act(state) == [0, 1]
     last = ENGINE.view(state, None)["last_round"]
-    assert last["winner"] == 0 and last["cards"] == ["9H", "7S"]
+    assert last["winner"] == 0 and [e["card"] for e in last["pot"]] == ["9H", "7S"]
 
 
 def test_flips_wait_for_everyone_and_come_out_in_seat_order():
@@ -199,7 +199,9 @@ def test_double_war():
     assert state["piles"][1] == ["AD"] + pot
     assert state["piles"][0] == ["AS"]
     last = ENGINE.view(state, 0)["last_round"]
-    assert last["cards"] == pot and last["wars"] == 2 and last["winner"] == 1
+    assert [e["card"] for e in last["pot"]] == pot
+    assert [e["up"] for e in last["pot"]] == [True, True] + [False, True] * 4
+    assert last["wars"] == 2 and last["winner"] == 1
 
 
 # ---- §9.7, §9.8 running out in a war --------------------------------------------------------
@@ -257,6 +259,25 @@ def test_short_seat_drops_out_while_two_others_fight_on():
     assert state["out_round"] == [1, 1, None]
     assert ENGINE.is_over(state)
     assert ENGINE.result(state)["ranking"] == [[2], [0, 1]]
+
+
+def test_dropped_card_keeps_its_seat_place_in_the_pot():
+    state = stacked([["9S", "2D", "KD", "5H"], ["9H", "3C"], ["9D", "4S", "AC", "6H"]])
+    flip_all(state)
+    view = ENGINE.view(state, 1)
+    assert view["pot"][3] == {"seat": 1, "card": "??", "up": False, "stage": 1}
+    assert view["pot_count"] == 4
+    events = flip_all(state)
+    assert of_type(events, "pot_won")[0]["cards"] == [
+        "9S",
+        "9H",
+        "9D",
+        "2D",
+        "KD",
+        "3C",
+        "4S",
+        "AC",
+    ]
 
 
 # ---- §9.9 both run out ----------------------------------------------------------------------

@@ -60,7 +60,6 @@ class War(Engine):
             "piles": piles,
             "set_aside": set_aside,
             "pot": [],
-            "forfeit": [],
             "round": 1,
             "stage": 0,
             "stage_seats": list(range(players)),
@@ -121,13 +120,8 @@ class War(Engine):
     def _turn_cards(self, state: State, events: list[Event]) -> None:
         """Everyone in the stage has flipped: turn the cards in seat order and compare."""
         war = state["stage"] > 0
-        forfeits = {f["seat"]: f["cards"] for f in state["forfeit"]}
-        state["forfeit"] = []
         up: dict[int, str] = {}
-        for s in sorted(set(state["stage_seats"]) | set(forfeits)):
-            if s in forfeits:
-                self._forfeit(state, s, forfeits[s])
-                continue
+        for s in state["stage_seats"]:
             pile = state["piles"][s]
             if war:
                 self._to_pot(state, s, pile.pop(0), up=False)
@@ -139,6 +133,11 @@ class War(Engine):
                 event["face_down"] = 1
             event["cards_left"] = len(pile)
             events.append(event)
+        if war:
+            # A seat that dropped out of this war left its card in its seat-order place.
+            pot = state["pot"]
+            first = next(i for i, e in enumerate(pot) if e["stage"] == state["stage"])
+            pot[first:] = sorted(pot[first:], key=lambda e: e["seat"])
         best = max(card_value(c) for c in up.values())
         tied = [s for s in sorted(up) if card_value(up[s]) == best]
         if len(tied) == 1:
@@ -152,39 +151,26 @@ class War(Engine):
             {"type": "war_declared", "seats": tied, "round": state["round"], "war": state["stage"]}
         )
         fighting = []
-        forfeit = []
         for s in tied:
             pile = state["piles"][s]
             if len(pile) >= 2:
                 fighting.append(s)
                 continue
             # Fewer than 2 cards: out at once; a last card goes in face down (rules §4).
-            forfeit.append({"seat": s, "cards": list(pile)})
+            event = {"type": "player_out", "seat": s, "round": state["round"], "reason": "war"}
+            event["face_down"] = len(pile)
+            for card in pile:
+                self._to_pot(state, s, card, up=False)
             pile.clear()
             state["out_round"][s] = state["round"]
-            events.append(
-                {
-                    "type": "player_out",
-                    "seat": s,
-                    "round": state["round"],
-                    "reason": "war",
-                    "face_down": len(forfeit[-1]["cards"]),
-                }
-            )
+            events.append(event)
         if len(fighting) >= 2:
             state["stage_seats"] = fighting
-            state["forfeit"] = forfeit
             return
-        for f in forfeit:
-            self._forfeit(state, f["seat"], f["cards"])
         self._end_round(state, fighting[0] if fighting else None, events)
 
     def _to_pot(self, state: State, seat: int, card: str, up: bool) -> None:
         state["pot"].append({"seat": seat, "card": card, "up": up, "stage": state["stage"]})
-
-    def _forfeit(self, state: State, seat: int, cards: list[str]) -> None:
-        for card in cards:
-            self._to_pot(state, seat, card, up=False)
 
     def _end_round(self, state: State, winner: int | None, events: list[Event]) -> None:
         round_no = state["round"]
@@ -305,7 +291,6 @@ class War(Engine):
                 "set_aside": last["winner"] is None,
                 "wars": last["wars"],
                 "pot": [dict(e) for e in last["pot"]],
-                "cards": [e["card"] for e in last["pot"]],
             },
             "over": state["over"],
             "end": state["end"],

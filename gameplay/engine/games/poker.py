@@ -105,7 +105,9 @@ class Poker(Engine):
         if self.is_over(state) or seat != state["turn"]:
             return []
         if state["phase"] == "draw":
-            return [{"type": "draw", "hold": hold} for hold in holds_of(state["hands"][seat])]
+            hand = state["hands"][seat]
+            holds = [h for h in holds_of(hand) if hold_problem(hand, h) is None]
+            return [{"type": "draw", "hold": hold} for hold in holds]
         out = []
         for kind in BET_ACTIONS:
             if bet_problem(state, seat, kind) is None:
@@ -122,10 +124,7 @@ class Poker(Engine):
                 "You can't draw now: it is a betting round (check, call, raise or fold).",
             )
             return self._draw(state, seat, action)
-        require(
-            state["phase"] in BETTING,
-            'It is the draw: say which cards to hold, {"type": "draw", "hold": [...]}.',
-        )
+        require(state["phase"] in BETTING, "It is the draw: choose the cards to hold.")
         problem = bet_problem(state, seat, kind)
         if problem:
             raise IllegalAction(problem)
@@ -172,15 +171,9 @@ class Poker(Engine):
     def _draw(self, state: State, seat: int, action: Action) -> list[Event]:
         hand = state["hands"][seat]
         hold = action.get("hold")
-        require(
-            isinstance(hold, list),
-            'Say which cards to hold: {"type": "draw", "hold": [...]} (an empty list draws 5).',
-        )
-        require(len(hold) <= 5, "You can hold at most your five cards.")
-        for card in hold:
-            require(is_card(card), f"{str(card)[:12]!r} is not a card.")
-            require(card in hand, f"You don't hold the {label(card)}.")
-        require(len(set(hold)) == len(hold), "You listed a card twice.")
+        problem = hold_problem(hand, hold)
+        if problem:
+            raise IllegalAction(problem)
         kept = [c for c in hand if c in hold]
         discarded = [c for c in hand if c not in hold]
         drawn = state["deck"][: len(discarded)]
@@ -429,6 +422,22 @@ def bet_problem(state: State, seat: int, kind: str) -> str | None:
                 "You can't raise: the bet has reached the table limit "
                 "(nobody may bet more than the smallest stack)."
             )
+    return None
+
+
+def hold_problem(hand: list[str], hold: Any) -> str | None:
+    """Why ``hold`` is not a hold of ``hand`` (0-5 distinct cards of it), or None."""
+    if not isinstance(hold, list):
+        return "Say which cards to hold (hold none to draw five new cards)."
+    if len(hold) > 5:
+        return "You can hold at most your five cards."
+    for card in hold:
+        if not is_card(card):
+            return f"{str(card)[:12]!r} is not a card."
+        if card not in hand:
+            return f"You don't hold the {label(card)}."
+    if len(set(hold)) != len(hold):
+        return "You listed a card twice."
     return None
 
 

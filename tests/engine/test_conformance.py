@@ -363,3 +363,34 @@ def test_state_is_not_shared_between_new_games(engine):
     seat = engine.to_act(a)[0]
     engine.apply(a, seat, engine.bot_action(a, seat))
     assert b == snapshot
+
+
+# ---- simulate: bot-vs-bot games through the contract -------------------------------------
+
+
+def test_simulate_plays_bot_games(engine):
+    from gameplay.engine.simulate import simulate
+
+    report = simulate(engine.kind, 2, "sim")
+    cf.json_round_trip(report, f"{engine.kind}: simulate report")
+    players = engine.min_players
+    assert report["kind"] == engine.kind and report["players"] == players
+    assert report["games"] == 2 and report["actions"] >= 2 and report["seconds"] > 0
+    assert len(report["wins"]) == players and len(report["mean_scores"]) == players
+    decided = 2 - report["draws"]
+    assert report["shared"] <= decided <= sum(report["wins"])
+    assert sum(report["first_place"]) >= 2
+
+
+def test_simulate_is_deterministic_apart_from_timing():
+    from gameplay.engine.simulate import play_bot_game, simulate
+
+    timing = {"seconds", "games_per_second", "actions_per_second"}
+    a = simulate("war", 2, "same", players=4)
+    b = simulate("war", 2, "same", players=4)
+    assert {k: v for k, v in a.items() if k not in timing} == {
+        k: v for k, v in b.items() if k not in timing
+    }
+    one = play_bot_game("war", 4, "same/1")
+    assert one["actions"] <= a["max_actions"] and one["result"]["ranking"]
+    assert simulate("war", 0, "none")["games"] == 0

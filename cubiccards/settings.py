@@ -130,7 +130,9 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stalled-games": {"task": "gameplay.sweep_stalled_games", "schedule": 10.0},
+}
 CELERY_TIMEZONE = "UTC"
 
 # ---- accounts -------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ CHROMIUM = "/usr/bin/chromium"
 @pytest.fixture(scope="session", autouse=True)
 def _clean_redis():
     """Start from an empty Redis database: no stale tasks or groups from an earlier run."""
-    if settings.REDIS_URL:
+    if settings.configured and settings.REDIS_URL:
         import redis
 
         try:

@@ -1,0 +1,62 @@
+from django.db import models
+
+
+class Game(models.Model):
+    """One game: its seed, rules and seats. Its actions are the GameEvent log."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "in play"
+        OVER = "over", "over"
+        ABANDONED = "abandoned", "abandoned"
+
+    kind = models.CharField(max_length=20)
+    rules = models.JSONField(default=dict)
+    # Per seat: {"name": str, "user_id": int | None, "bot": bool}. "bot" is who plays the
+    # seat now: a computer player takes a seat whose person left, and gives it back.
+    seats = models.JSONField(default=list)
+    seed = models.CharField(max_length=64)  # secret until the game is over
+    seed_hash = models.CharField(max_length=64)  # SHA-256 of the seed, public from the start
+    engine_version = models.PositiveIntegerField(default=1)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    seq = models.PositiveIntegerField(default=0)  # actions applied so far (the last event's seq)
+    to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
+    result = models.JSONField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    ended = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "updated"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != self.Status.ACTIVE
+
+    def bot_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.seats) if seat.get("bot")]
+
+
+class GameEvent(models.Model):
+    """One applied action and the events it caused. Written only by gameplay.services."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    events = models.JSONField(default=list)
+    by_bot = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_game_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq}"

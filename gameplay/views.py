@@ -1,0 +1,45 @@
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
+
+from . import services
+from .engine import registry
+from .models import Game
+
+
+def log_json(request, game_id: int):
+    """The full log of a finished game: seed, rules, players, actions. Hidden while in play."""
+    game = get_object_or_404(Game, pk=game_id)
+    if not game.is_over:
+        return JsonResponse(
+            {"error": "The log is published when the game is over.", "seed_sha256": game.seed_hash},
+            status=403,
+        )
+    return JsonResponse(services.public_log(game))
+
+
+def replay(request, game_id: int):
+    """Step through a finished game as a spectator would have seen it."""
+    game = get_object_or_404(Game, pk=game_id)
+    if not game.is_over:
+        raise Http404("The replay opens when the game is over.")
+    engine = registry.get(game.kind)
+    total = game.seq
+    try:
+        step = min(max(int(request.GET.get("step", total)), 0), total)
+    except ValueError:
+        step = total
+    state = services.replay(game, upto=step)
+    return render(
+        request,
+        "gameplay/replay.html",
+        {
+            "game": game,
+            "engine": engine,
+            "step": step,
+            "total": total,
+            "view": engine.view(state, None),
+            "entry": game.log.filter(seq=step).first(),
+            "prev_step": max(step - 1, 0),
+            "next_step": min(step + 1, total),
+        },
+    )

@@ -1,0 +1,178 @@
+"""The event log on the real database: start, act, stale seq, rebuild, verify, the race."""
+
+import json
+import threading
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from django.db import connection
+
+from gameplay import services
+from gameplay.engine import IllegalAction, registry
+from gameplay.models import Game, GameEvent
+
+pytestmark = pytest.mark.django_db
+
+SEATS = [
+    {"name": "Ann", "user_id": None, "bot": False},
+    {"name": "Ben", "user_id": None, "bot": False},
+]
+
+
+def start(seed="s1", seats=SEATS):
+    return services.start_game(kind="war", seats=seats, seed=seed)
+
+
+def play_to_end(game, limit=5000):
+    engine = registry.get("war")
+    for _ in range(limit):
+        game.refresh_from_db()
+        if game.is_over:
+            return game
+        state = services.load_state(game)
+        seat = engine.to_act(state)[0]
+        services.submit_action(
+            game_id=game.pk, seat=seat, action=engine.bot_action(state, seat), seq=game.seq
+        )
+    raise AssertionError("game did not end")
+
+
+def test_start_publishes_only_the_hash():
+    game = start()
+    assert game.seed_hash == services.seed_hash("s1") and len(game.seed_hash) == 64
+    assert game.seq == 0 and game.to_act == [0, 1] and game.status == "active"
+
+
+def test_start_rejects_bad_table():
+    with pytest.raises(IllegalAction):
+        services.start_game(kind="war", seats=SEATS[:1])
+    with pytest.raises(KeyError):
+        services.start_game(kind="chess", seats=SEATS)
+    assert not Game.objects.exists()
+
+
+def test_actions_are_logged_gapless():
+    game = start()
+    services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    services.submit_action(game_id=game.pk, seat=1, action={"type": "flip"}, seq=1)
+    assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [1, 2]
+    game.refresh_from_db()
+    assert game.seq == 2
+
+
+def test_stale_seq_changes_nothing():
+    game = start()
+    services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    for bad in (0, 5, "1", None, True):
+        with pytest.raises(services.StaleSeq) as err:
+            services.submit_action(game_id=game.pk, seat=1, action={"type": "flip"}, seq=bad)
+        assert err.value.seq == 1
+    assert GameEvent.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "seat, action, message",
+    [
+        (0, {"type": "flip"}, "already flipped"),
+        (1, {"type": "dance"}, "no action"),
+        (1, "flip", "must be an object"),
+        (7, {"type": "flip"}, "no such seat"),
+    ],
+)
+def test_illegal_action_writes_nothing(seat, action, message):
+    game = start()
+    services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    before = services.load_state(Game.objects.get(pk=game.pk))
+    with pytest.raises(IllegalAction) as err:
+        services.submit_action(game_id=game.pk, seat=seat, action=action, seq=1)
+    assert message in err.value.message
+    game.refresh_from_db()
+    assert game.seq == 1 and GameEvent.objects.count() == 1
+    assert services.load_state(game) == before
+
+
+def test_state_rebuilds_from_the_log_without_the_cache():
+    game = start()
+    for seq, seat in enumerate([0, 1, 1, 0]):
+        services.submit_action(game_id=game.pk, seat=seat, action={"type": "flip"}, seq=seq)
+    game.refresh_from_db()
+    cached = services.load_state(game)
+    cache.clear()
+    assert services.load_state(game) == cached == services.replay(game)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_whole_game_log_json_and_verify(client, capsys):
+    game = play_to_end(start("whole"))
+    assert game.status == "over" and game.result["winners"] is not None
+    log = client.get(f"/games/{game.pk}/log.json").json()
+    assert log["seed"] == "whole" and log["players"] == 2 and len(log["actions"]) == game.seq
+    # Anyone can re-run it with the engine alone.
+    engine = registry.get(log["kind"])
+    state = engine.new_game(players=log["players"], seed=log["seed"], rules=log["rules"])
+    for a in log["actions"]:
+        engine.apply(state, a["seat"], a["action"])
+    assert engine.result(state) == log["result"]
+    call_command("verify_game", game.pk)
+    assert "verifies" in capsys.readouterr().out
+    assert client.get(f"/games/{game.pk}/").status_code == 200
+
+
+def test_log_and_replay_hidden_while_in_play(client):
+    game = start()
+    response = client.get(f"/games/{game.pk}/log.json")
+    assert response.status_code == 403 and "s1" not in response.content.decode()
+    assert response.json()["seed_sha256"] == game.seed_hash
+    assert client.get(f"/games/{game.pk}/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+def test_verify_catches_tampering():
+    game = play_to_end(start("tamper"))
+    entry = GameEvent.objects.get(game=game, seq=3)
+    entry.events = [{"type": "forged"}]
+    entry.save()
+    Game.objects.filter(pk=game.pk).update(seed_hash="0" * 64)
+    problems = services.verify(Game.objects.get(pk=game.pk))
+    assert any("SHA-256" in p for p in problems)
+    assert any("Action 3" in p for p in problems)
+    from django.core.management.base import CommandError
+
+    with pytest.raises(CommandError):
+        call_command("verify_game", game.pk)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_race_on_the_same_seq_one_wins(real_services):
+    game = start("race", seats=SEATS + [{"name": "Cy"}, {"name": "Di"}])
+    answers = []
+    barrier = threading.Barrier(8)
+
+    def contender(seat):
+        try:
+            barrier.wait()
+            services.submit_action(game_id=game.pk, seat=seat, action={"type": "flip"}, seq=0)
+            answers.append("applied")
+        except services.StaleSeq:
+            answers.append("stale")
+        except IllegalAction:
+            answers.append("illegal")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=contender, args=(i % 4,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(answers) == ["applied"] + ["stale"] * 7
+    assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [1]
+    game.refresh_from_db()
+    assert game.seq == 1
+
+
+def test_events_and_state_are_json():
+    game = start()
+    outcome = services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    assert json.loads(json.dumps(outcome.events)) == outcome.events

@@ -45,6 +45,17 @@ def canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=False)
 
 
+def clone(value: Any) -> Any:
+    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    if value is None or isinstance(value, str | int | float):
+        return value
+    return copy.deepcopy(value)
+
+
 def json_round_trip(value: Any, what: str) -> str:
     """Assert ``value`` is plain JSON (str keys, lists not tuples, no NaN); return its text."""
     try:
@@ -105,8 +116,15 @@ def check_view(engine: Engine, state: dict, seat: int | None) -> dict:
 
 
 def check_views(engine: Engine, state: dict) -> None:
+    """Every seat's view and the spectator's; looking must not change the state."""
+    before = canon(state)
     for seat in seats_of(state):
         check_view(engine, state, seat)
+    engine.result(state)
+    engine.to_act(state)
+    for seat in range(state["players"]):
+        engine.legal_actions(state, seat)
+    assert canon(state) == before, f"{describe(engine, state)}: a view or a query changed the state"
 
 
 def check_state(engine: Engine, state: dict) -> None:
@@ -185,9 +203,9 @@ def check_legal_actions(engine: Engine, state: dict, apply_each: bool = True) ->
                 f"{where}: seat {seat} lists {action!r}, not one of {engine.action_types}"
             )
             if apply_each:
-                work = copy.deepcopy(state)
+                work = clone(state)
                 try:
-                    events = engine.apply(work, seat, copy.deepcopy(action))
+                    events = engine.apply(work, seat, clone(action))
                 except IllegalAction as exc:
                     raise AssertionError(
                         f"{where}: seat {seat}'s listed action {action} was refused: {exc}"
@@ -197,7 +215,7 @@ def check_legal_actions(engine: Engine, state: dict, apply_each: bool = True) ->
 
 def expect_illegal(engine: Engine, state: dict, seat: Any, action: Any, why: str) -> None:
     """``apply`` must raise IllegalAction with a message and leave the state unchanged."""
-    before = copy.deepcopy(state)
+    before = clone(state)
     where = f"{describe(engine, state)}: {why}: seat {seat!r}, action {action!r}"
     try:
         engine.apply(state, seat, action)
@@ -367,7 +385,7 @@ def playout(
 
 
 def _step(engine, state, game, seat, action, record_states) -> None:
-    logged = copy.deepcopy(action)
+    logged = clone(action)
     try:
         events = engine.apply(state, seat, action)
     except IllegalAction as exc:
@@ -376,7 +394,7 @@ def _step(engine, state, game, seat, action, record_states) -> None:
             f"was refused: {exc}"
         ) from None
     game.log.append((seat, logged))
-    game.events.append(copy.deepcopy(events))
+    game.events.append(clone(events))
     if record_states:
         game.states.append(canon(state))
 

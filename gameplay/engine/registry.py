@@ -8,6 +8,7 @@ from .core import Engine
 
 # One line per game module in gameplay/engine/games/. Each module defines ``ENGINE``.
 GAME_MODULES = [
+    "gridcannon",
     "blackjack",
     "poker",
     "war",

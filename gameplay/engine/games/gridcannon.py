@@ -1,0 +1,986 @@
+"""Gridcannon, Tom Francis's solitaire (rules/gridcannon.md, the designer's Version 2).
+
+Number cards form a 3x3 grid of stacks; the 12 royals sit in the spots around it. A card
+placed on the grid fires through the two grid cards opposite it at the royal beyond them.
+Aces (Extractions) and jokers (Reassignments) are Ploys. Kill all 12 royals to win.
+
+Layout names (rules §1)::
+
+          T0     T1     T2
+   L0   r0c0   r0c1   r0c2   R0
+   L1   r1c0   r1c1   r1c2   R1
+   L2   r2c0   r2c1   r2c2   R2
+          B0     B1     B2
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..cards import card_name, deck, is_joker, label, rank, same_colour, shuffled, suit
+from ..core import Action, Engine, Event, IllegalAction, State, require
+
+# ---- geometry -------------------------------------------------------------------------------
+
+POSITIONS = [f"r{r}c{c}" for r in range(3) for c in range(3)]
+SPOTS = [f"{side}{i}" for side in "TLRB" for i in range(3)]
+
+# The grid position each spot sits beside.
+SPOT_POSITION = {
+    **{f"T{x}": f"r0c{x}" for x in range(3)},
+    **{f"B{x}": f"r2c{x}" for x in range(3)},
+    **{f"L{y}": f"r{y}c0" for y in range(3)},
+    **{f"R{y}": f"r{y}c2" for y in range(3)},
+}
+# The spots each position touches: 2 for a corner, 1 for an edge, none for the centre.
+POSITION_SPOTS = {p: [s for s in SPOTS if SPOT_POSITION[s] == p] for p in POSITIONS}
+
+# Each spot's line: the position a card must land on to fire at it, then the two positions
+# whose cards Attack (§3.3).
+LINES: dict[str, tuple[str, str, str]] = {}
+for _x in range(3):
+    LINES[f"T{_x}"] = (f"r2c{_x}", f"r1c{_x}", f"r0c{_x}")
+    LINES[f"B{_x}"] = (f"r0c{_x}", f"r1c{_x}", f"r2c{_x}")
+    LINES[f"L{_x}"] = (f"r{_x}c2", f"r{_x}c1", f"r{_x}c0")
+    LINES[f"R{_x}"] = (f"r{_x}c0", f"r{_x}c1", f"r{_x}c2")
+# The spots a card landing on a position fires at.
+FIRES = {p: [s for s in SPOTS if LINES[s][0] == p] for p in POSITIONS}
+
+BASE_HEALTH = {"J": 11, "Q": 12, "K": 13}
+# The strongest Attack each royal can ever take (§4, natural loss): two 10s, two same-colour
+# 10s, and 10 + 9 of one suit.
+MAX_ATTACK = {"J": 20, "Q": 20, "K": 19}
+
+
+ALL_CARDS = deck(jokers=2)
+# Each card's role (§1), looked up rather than parsed: the bot and the view ask often.
+ROLE = {
+    c: "ploy" if is_joker(c) or rank(c) == "A" else "royal" if rank(c) in BASE_HEALTH else "number"
+    for c in ALL_CARDS
+}
+VALUE: dict[str | None, int] = {c: int(rank(c)) for c in ALL_CARDS if ROLE[c] == "number"}
+VALUE[None] = 0
+SUIT = {c: suit(c) for c in ALL_CARDS}
+COLOUR = {c: ("red" if SUIT[c] in ("H", "D") else "black") for c in ALL_CARDS if not is_joker(c)}
+
+
+def is_royal(card: str) -> bool:
+    return ROLE[card] == "royal"
+
+
+def is_ploy(card: str) -> bool:
+    return ROLE[card] == "ploy"
+
+
+def is_number(card: str) -> bool:
+    return ROLE[card] == "number"
+
+
+def value(card: str | None) -> int:
+    """A number card's value; an empty position counts as 0 (§3.1)."""
+    return VALUE[card]
+
+
+def counts(royal: str, card: str) -> bool:
+    """Whether ``card`` may Attack ``royal``: K needs its suit, Q its colour, J anything."""
+    r = royal[0]
+    if r == "K":
+        return SUIT[card] == SUIT[royal]
+    if r == "Q":
+        return COLOUR[card] == COLOUR[royal]
+    return True
+
+
+# ---- reading the table ----------------------------------------------------------------------
+
+
+def top(grid: dict[str, list[str]], pos: str) -> str | None:
+    stack = grid[pos]
+    return stack[-1] if stack else None
+
+
+def can_take(grid: dict[str, list[str]], pos: str, card: str) -> bool:
+    return value(top(grid, pos)) <= value(card)
+
+
+def placements(grid: dict[str, list[str]], card: str) -> list[str]:
+    """Positions a number card may go on: empty, or a top card of the same or lower value."""
+    return [p for p in POSITIONS if can_take(grid, p, card)]
+
+
+def health(entry: dict[str, Any]) -> int:
+    return BASE_HEALTH[rank(entry["royal"])] + sum(value(c) for c in entry["armour"])
+
+
+def living(spots: dict[str, Any]) -> list[str]:
+    return [s for s in SPOTS if spots[s] is not None and not spots[s]["dead"]]
+
+
+def dead_count(spots: dict[str, Any]) -> int:
+    return sum(1 for s in SPOTS if spots[s] is not None and spots[s]["dead"])
+
+
+def attack_on(grid: dict[str, list[str]], spots: dict[str, Any], spot: str) -> dict[str, Any]:
+    """The Attack a card landing opposite ``spot`` would make now (§3.3).
+
+    ``payload`` adds the two Attacking tops that count against this royal; ``complete`` says
+    both are there and count; ``kills`` says the Attack would kill.
+    """
+    entry = spots[spot]
+    _, near, far = LINES[spot]
+    tops = [top(grid, near), top(grid, far)]
+    good = [c for c in tops if c is not None and counts(entry["royal"], c)]
+    payload = sum(value(c) for c in good)
+    complete = len(good) == 2
+    return {
+        "payload": payload,
+        "complete": complete,
+        "kills": complete and not entry["dead"] and payload >= health(entry),
+    }
+
+
+def kills_from(grid: dict[str, list[str]], spots: dict[str, Any], pos: str) -> list[str]:
+    """The living royals a card landing on ``pos`` would kill. The landing card itself is not
+    part of the Attack, so this does not depend on which card lands."""
+    return [
+        s
+        for s in FIRES[pos]
+        if spots[s] is not None and not spots[s]["dead"] and attack_on(grid, spots, s)["kills"]
+    ]
+
+
+def royal_spots(grid: dict[str, list[str]], spots: dict[str, Any], royal: str) -> list[str]:
+    """Legal spots for a royal by "most similar" (§3.2)."""
+    free = [s for s in SPOTS if spots[s] is None]
+    candidates = [
+        p
+        for p in POSITIONS
+        if p != "r1c1" and grid[p] and any(spots[s] is None for s in POSITION_SPOTS[p])
+    ]
+    if not candidates:
+        return free
+    tiers = (
+        [p for p in candidates if suit(top(grid, p)) == suit(royal)],
+        [p for p in candidates if same_colour(top(grid, p), royal)],
+        candidates,
+    )
+    tier = next(t for t in tiers if t)
+    best = max(value(top(grid, p)) for p in tier)
+    chosen = {p for p in tier if value(top(grid, p)) == best}
+    return [s for s in free if SPOT_POSITION[s] in chosen]
+
+
+def armour_targets(spots: dict[str, Any], card: str) -> list[str]:
+    """The living royals a card must armour (§4): the lowest base value among same suit,
+    failing that same colour, failing that any."""
+    alive = living(spots)
+    tiers = (
+        [s for s in alive if suit(spots[s]["royal"]) == suit(card)],
+        [s for s in alive if same_colour(spots[s]["royal"], card)],
+        alive,
+    )
+    tier = next((t for t in tiers if t), [])
+    if not tier:
+        return []
+    low = min(BASE_HEALTH[rank(spots[s]["royal"])] for s in tier)
+    return [s for s in tier if BASE_HEALTH[rank(spots[s]["royal"])] == low]
+
+
+def unspent(state: State, kind: str) -> int | None:
+    """Index of the first unspent ace ("A") or joker ("JK") among the Ploys, or None."""
+    for i, ploy in enumerate(state["ploys"]):
+        if not ploy["spent"] and (
+            is_joker(ploy["card"]) if kind == "JK" else not is_joker(ploy["card"])
+        ):
+            return i
+    return None
+
+
+def extract_options(state: State) -> list[str]:
+    if state["phase"] != "play" or unspent(state, "A") is None:
+        return []
+    return [p for p in POSITIONS if state["grid"][p]]
+
+
+def reassigned(grid: dict[str, list[str]], frm: str, to: str) -> dict[str, list[str]]:
+    """The grid after moving the top card of ``frm`` to ``to`` (a copy)."""
+    after = {p: list(s) for p, s in grid.items()}
+    after[to].append(after[frm].pop())
+    return after
+
+
+def reassign_options(state: State) -> list[tuple[str, str]]:
+    """Legal (from, to) moves for a Reassignment: ``to`` must take the moved card once it
+    has been lifted off ``from``."""
+    if state["phase"] != "play" or unspent(state, "JK") is None:
+        return []
+    grid = state["grid"]
+    out = []
+    for frm in POSITIONS:
+        if not grid[frm]:
+            continue
+        moved = grid[frm][-1]
+        for to in POSITIONS:
+            if to != frm and can_take(grid, to, moved):
+                out.append((frm, to))
+    return out
+
+
+def ploy_can_help(state: State, card: str) -> bool:
+    """Whether an unspent Ploy could make ``card`` placeable (§4). An Extraction always can:
+    the extracted position is empty and takes any card."""
+    if extract_options(state):
+        return True
+    return any(
+        placements(reassigned(state["grid"], f, t), card) for f, t in reassign_options(state)
+    )
+
+
+def waiting_number(state: State) -> str | None:
+    card = state["waiting"]
+    return card if state["phase"] == "play" and card is not None and is_number(card) else None
+
+
+def must_armour(state: State) -> bool:
+    """A number card waits, no position takes it and no Ploy could change that."""
+    card = waiting_number(state)
+    return (
+        card is not None
+        and not placements(state["grid"], card)
+        and not ploy_can_help(state, card)
+        and bool(living(state["spots"]))
+    )
+
+
+# ---- action fields --------------------------------------------------------------------------
+
+
+def _field(action: Action, key: str, allowed: list[str], what: str) -> str:
+    raw = action.get(key)
+    require(isinstance(raw, str) and raw in allowed, f"Choose {what}.")
+    return raw
+
+
+def _pos(action: Action, key: str = "pos") -> str:
+    return _field(action, key, POSITIONS, "a grid position from r0c0 to r2c2")
+
+
+def _spot(action: Action) -> str:
+    return _field(action, "spot", SPOTS, "a spot beside the grid (T0-T2, L0-L2, R0-R2, B0-B2)")
+
+
+def _royal_name(card: str) -> str:
+    return card_name(card)
+
+
+class Gridcannon(Engine):
+    kind = "gridcannon"
+    title = "Gridcannon"
+    min_players = 1
+    max_players = 1
+    rule_choices = {"armour": [True, False]}
+    action_types = (
+        "draw",
+        "place",
+        "place_royal",
+        "armour",
+        "extract",
+        "reassign",
+        "replace",
+        "keep",
+        "resign",
+    )
+
+    # ---- setup (§2) -----------------------------------------------------------------------
+
+    def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
+        return deal(shuffled(deck(jokers=2), seed, "deal", 1), rules)
+
+    # ---- turn order ---------------------------------------------------------------------
+
+    def to_act(self, state: State) -> list[int]:
+        return [] if state["phase"] == "over" else [0]
+
+    def is_over(self, state: State) -> bool:
+        return state["phase"] == "over"
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if seat != 0 or state["phase"] == "over":
+            return []
+        grid, spots, card = state["grid"], state["spots"], state["waiting"]
+        out: list[Action] = []
+        if card is not None and is_royal(card):
+            out += [{"type": "place_royal", "spot": s} for s in royal_spots(grid, spots, card)]
+        elif state["phase"] == "setup":
+            if state["stage"] == "replace":
+                out += [{"type": "replace", "pos": p} for p in POSITIONS]
+                out.append({"type": "keep"})
+        elif card is not None:
+            out += [{"type": "place", "pos": p} for p in placements(grid, card)]
+            if must_armour(state) and state["rules"]["armour"]:
+                out += [{"type": "armour", "spot": s} for s in armour_targets(spots, card)]
+        elif state["pile"] and living(spots):
+            out.append({"type": "draw"})
+        out += [{"type": "extract", "pos": p} for p in extract_options(state)]
+        out += [{"type": "reassign", "from": f, "to": t} for f, t in reassign_options(state)]
+        out.append({"type": "resign"})
+        return out
+
+    # ---- play -----------------------------------------------------------------------------
+
+    def play(self, state: State, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        events: list[Event] = []
+        if kind == "resign":
+            events.append({"type": "resigned", "seat": seat})
+            self._finish(state, "lost", "You resigned.", events)
+        elif kind == "place_royal":
+            self._place_royal(state, action, events)
+        elif state["phase"] == "setup":
+            self._setup_action(state, kind, action, events)
+        elif kind in ("replace", "keep"):
+            raise IllegalAction("The grid can only be changed before play begins.")
+        elif kind == "draw":
+            self._draw(state, events)
+        elif kind == "place":
+            self._place(state, action, events)
+        elif kind == "armour":
+            self._armour(state, action, events)
+        elif kind == "extract":
+            self._extract(state, action, events)
+        elif kind == "reassign":
+            self._reassign(state, action, events)
+        advance(state, events)
+        state["last"] = [s for s in (describe(e) for e in events) if s]
+        return events
+
+    def _setup_action(self, state: State, kind: str, action: Action, events: list[Event]):
+        require(
+            kind in ("replace", "keep"),
+            "Ploys and drawing wait until the grid is set up and play begins.",
+        )
+        require(state["stage"] == "replace", "Place the royal beside the grid first.")
+        if kind == "keep":
+            events.append({"type": "grid_kept", "seat": 0})
+            start_play(state)
+            return
+        pos = _pos(action)
+        card = state["grid"][pos].pop()
+        state["pile"].append(card)
+        state["stage"] = "refill"
+        state["refill"] = pos
+        events.append({"type": "card_replaced", "seat": 0, "pos": pos, "card": card})
+
+    def _place_royal(self, state: State, action: Action, events: list[Event]) -> None:
+        card = state["waiting"]
+        require(card is not None and is_royal(card), "There is no royal waiting to be placed.")
+        spot = _spot(action)
+        legal = royal_spots(state["grid"], state["spots"], card)
+        require(
+            spot in legal,
+            f"The {_royal_name(card)} must go beside the card it is most like: {', '.join(legal)}.",
+        )
+        put_royal(state, spot, events, auto=False)
+
+    def _draw(self, state: State, events: list[Event]) -> None:
+        if state["waiting"] is not None:
+            raise IllegalAction(f"Place the {label(state['waiting'])} first.")
+        require(state["pile"], "The draw pile is empty.")
+        require(living(state["spots"]), "There is no living royal to draw against.")
+        card = state["pile"].pop(0)
+        events.append({"type": "card_drawn", "seat": 0, "card": card})
+        if is_ploy(card):
+            gain_ploy(state, card, events)
+        else:
+            state["waiting"] = card
+
+    def _place(self, state: State, action: Action, events: list[Event]) -> None:
+        card = waiting_number(state)
+        require(card is not None, "There is no number card waiting to be placed.")
+        pos = _pos(action)
+        require(
+            can_take(state["grid"], pos, card),
+            f"{label(card)} can only go on a card of the same or lower value.",
+        )
+        state["waiting"] = None
+        land(state, pos, card, events, "card_placed")
+
+    def _armour(self, state: State, action: Action, events: list[Event]) -> None:
+        require(state["rules"]["armour"], "This table plays without Armour.")
+        card = waiting_number(state)
+        require(card is not None, "There is no number card waiting.")
+        require(
+            must_armour(state),
+            f"{label(card)} can still be placed, by itself or with a Ploy.",
+        )
+        spot = _spot(action)
+        targets = armour_targets(state["spots"], card)
+        require(
+            spot in targets,
+            f"Armour goes on the royal most like {label(card)}: {', '.join(targets)}.",
+        )
+        entry = state["spots"][spot]
+        entry["armour"].append(card)
+        state["waiting"] = None
+        events.append(
+            {
+                "type": "armour_added",
+                "seat": 0,
+                "card": card,
+                "spot": spot,
+                "royal": entry["royal"],
+                "health": health(entry),
+            }
+        )
+        if health(entry) > MAX_ATTACK[rank(entry["royal"])]:
+            self._finish(
+                state,
+                "lost",
+                f"The {_royal_name(entry['royal'])} has {health(entry)} health: "
+                "no Attack can kill it any more.",
+                events,
+            )
+
+    def _extract(self, state: State, action: Action, events: list[Event]) -> None:
+        i = unspent(state, "A")
+        require(i is not None, "You have no unspent ace for an Extraction.")
+        pos = _pos(action)
+        stack = state["grid"][pos]
+        require(stack, "That position is empty: there is no stack to extract.")
+        state["pile"].extend(stack)
+        state["grid"][pos] = []
+        state["ploys"][i]["spent"] = True
+        events.append(
+            {
+                "type": "stack_extracted",
+                "seat": 0,
+                "ploy": state["ploys"][i]["card"],
+                "pos": pos,
+                "cards": stack,
+            }
+        )
+
+    def _reassign(self, state: State, action: Action, events: list[Event]) -> None:
+        i = unspent(state, "JK")
+        require(i is not None, "You have no unspent joker for a Reassignment.")
+        frm = _pos(action, "from")
+        to = _pos(action, "to")
+        require(to != frm, "Move the card to a different position.")
+        grid = state["grid"]
+        require(grid[frm], "That position is empty: there is no card to move.")
+        moved = grid[frm][-1]
+        require(
+            can_take(grid, to, moved),
+            f"{label(moved)} can only move onto a card of the same or lower value.",
+        )
+        grid[frm].pop()
+        state["ploys"][i]["spent"] = True
+        events.append(
+            {
+                "type": "ploy_used",
+                "seat": 0,
+                "ploy": state["ploys"][i]["card"],
+                "ploy_kind": "reassignment",
+            }
+        )
+        land(state, to, moved, events, "card_reassigned", frm=frm)
+
+    def _finish(self, state: State, outcome: str, reason: str, events: list[Event]) -> None:
+        finish(state, outcome, reason, events)
+
+    # ---- what a seat sees -----------------------------------------------------------------
+
+    def visible_cards(self, state: State, seat: int | None) -> Counter[str]:
+        """Everything on the table is face up (§1): stack tops, royals with their armour,
+        Ploys, the drawn card and royals set aside. Covered stack cards and the pile are not."""
+        seen: Counter[str] = Counter()
+        for p in POSITIONS:
+            if state["grid"][p]:
+                seen[state["grid"][p][-1]] += 1
+        for s in SPOTS:
+            entry = state["spots"][s]
+            if entry is not None:
+                seen[entry["royal"]] += 1
+                seen.update(entry["armour"])
+        seen.update(p["card"] for p in state["ploys"])
+        seen.update(state["set_aside"])
+        if state["waiting"] is not None:
+            seen[state["waiting"]] += 1
+        return seen
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        grid, spots, card = state["grid"], state["spots"], state["waiting"]
+        over = state["phase"] == "over"
+        grid_view = {
+            p: {"top": top(grid, p), "size": len(grid[p]), "value": value(top(grid, p))}
+            for p in POSITIONS
+        }
+        spot_view: dict[str, Any] = {}
+        for s in SPOTS:
+            entry = spots[s]
+            fire_from, near, far = LINES[s]
+            if entry is None:
+                spot_view[s] = None
+                continue
+            attack = attack_on(grid, spots, s)
+            spot_view[s] = {
+                "royal": entry["royal"],
+                "dead": entry["dead"],
+                "base": BASE_HEALTH[rank(entry["royal"])],
+                "armour": list(entry["armour"]),
+                "health": health(entry),
+                "needs": {"K": "suit", "Q": "colour", "J": "any"}[rank(entry["royal"])],
+                "fire_from": fire_from,
+                "attackers": [near, far],
+                "attack": attack["payload"],
+                "attack_complete": attack["complete"],
+                "in_danger": attack["kills"],
+            }
+        view: dict[str, Any] = {
+            "kind": self.kind,
+            "rules": dict(state["rules"]),
+            "phase": state["phase"],
+            "stage": state["stage"],
+            "to_act": self.to_act(state),
+            "grid": grid_view,
+            "spots": spot_view,
+            "waiting": card,
+            "waiting_kind": None if card is None else "royal" if is_royal(card) else "number",
+            "set_aside": list(state["set_aside"]),
+            "refill": state["refill"],
+            "ploys": [dict(p) for p in state["ploys"]],
+            "aces_left": sum(
+                1 for p in state["ploys"] if not p["spent"] and not is_joker(p["card"])
+            ),
+            "jokers_left": sum(1 for p in state["ploys"] if not p["spent"] and is_joker(p["card"])),
+            "pile_count": len(state["pile"]),
+            "dead_royals": dead_count(spots),
+            "living_royals": len(living(spots)),
+            "score": score(state),
+            "outcome": state["outcome"],
+            "reason": state["reason"],
+            "last": list(state["last"]),
+            "placements": [],
+            "royal_spots": [],
+            "armour_targets": [],
+            "must_armour": False,
+            "reassigns": [],
+        }
+        if over:
+            return view
+        if card is not None and is_royal(card):
+            view["royal_spots"] = royal_spots(grid, spots, card)
+        number = waiting_number(state)
+        if number is not None:
+            view["placements"] = [
+                {"pos": p, "kills": kills_from(grid, spots, p)} for p in placements(grid, number)
+            ]
+            if must_armour(state):
+                view["must_armour"] = True
+                view["armour_targets"] = [
+                    {
+                        "spot": s,
+                        "health_after": health(spots[s]) + value(number),
+                        "fatal": health(spots[s]) + value(number)
+                        > MAX_ATTACK[rank(spots[s]["royal"])],
+                    }
+                    for s in armour_targets(spots, number)
+                ]
+        for frm, to in reassign_options(state):
+            after = reassigned(grid, frm, to)
+            view["reassigns"].append(
+                {
+                    "from": frm,
+                    "to": to,
+                    "kills": kills_from(after, spots, to),
+                    "makes_placeable": number is not None
+                    and not view["placements"]
+                    and bool(placements(after, number)),
+                }
+            )
+        return view
+
+    def result(self, state: State) -> dict[str, Any]:
+        won = state["outcome"] == "won"
+        return {
+            "scores": [score(state)],
+            "winners": [0] if won else [],
+            "ranking": [[0]],
+            "stats": {"dead_royals": dead_count(state["spots"])},
+        }
+
+    # ---- the computer player (§8) -----------------------------------------------------------
+
+    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+        return choose(view, legal, rng)
+
+
+# ---- state changes shared by setup and play ---------------------------------------------------
+
+
+def deal(pile: list[str], rules: dict[str, Any]) -> State:
+    """Lay out the grid from ``pile`` (index 0 = top) and begin setup (§2). Tests call this
+    with a stacked deck."""
+    state: State = {
+        "phase": "setup",
+        "stage": "royals",
+        "rules": dict(rules),
+        "grid": {p: [] for p in POSITIONS},
+        "spots": {s: None for s in SPOTS},
+        "pile": list(pile),
+        "ploys": [],
+        "set_aside": [],
+        "waiting": None,
+        "refill": None,
+        "outcome": None,
+        "reason": None,
+        "last": [],
+    }
+    filled = 0
+    while filled < 9:
+        card = state["pile"].pop(0)
+        if is_number(card):
+            state["grid"][POSITIONS[filled]].append(card)
+            filled += 1
+        elif is_royal(card):
+            state["set_aside"].append(card)
+        else:
+            state["ploys"].append({"card": card, "spent": False})
+    advance(state, [])
+    return state
+
+
+def start_play(state: State) -> None:
+    state["phase"] = "play"
+    state["stage"] = None
+    state["refill"] = None
+
+
+def gain_ploy(state: State, card: str, events: list[Event]) -> None:
+    state["ploys"].append({"card": card, "spent": False})
+    events.append({"type": "ploy_gained", "seat": 0, "card": card})
+
+
+def put_royal(state: State, spot: str, events: list[Event], auto: bool) -> None:
+    card = state["waiting"]
+    state["spots"][spot] = {"royal": card, "armour": [], "dead": False}
+    state["waiting"] = None
+    events.append({"type": "royal_placed", "seat": 0, "card": card, "spot": spot, "auto": auto})
+
+
+def land(
+    state: State, pos: str, card: str, events: list[Event], kind: str, frm: str | None = None
+) -> None:
+    """Put ``card`` on ``pos`` and resolve the Attacks it fires (§3.3)."""
+    grid, spots = state["grid"], state["spots"]
+    grid[pos].append(card)
+    event: Event = {"type": kind, "seat": 0, "card": card, "pos": pos}
+    if frm is not None:
+        event["from"] = frm
+    events.append(event)
+    for s in FIRES[pos]:
+        entry = spots[s]
+        if entry is None or entry["dead"]:
+            continue
+        attack = attack_on(grid, spots, s)
+        if not attack["complete"]:
+            continue
+        _, near, far = LINES[s]
+        events.append(
+            {
+                "type": "royal_attacked",
+                "seat": 0,
+                "spot": s,
+                "royal": entry["royal"],
+                "attackers": [top(grid, near), top(grid, far)],
+                "attack": attack["payload"],
+                "health": health(entry),
+                "killed": attack["kills"],
+            }
+        )
+        if attack["kills"]:
+            entry["dead"] = True
+            events.append({"type": "royal_killed", "seat": 0, "spot": s, "royal": entry["royal"]})
+
+
+def finish(state: State, outcome: str, reason: str, events: list[Event]) -> None:
+    state["phase"] = "over"
+    state["stage"] = None
+    state["outcome"] = outcome
+    state["reason"] = reason
+    events.append({"type": f"game_{outcome}", "seat": 0, "reason": reason, "score": score(state)})
+
+
+def score(state: State) -> int:
+    """Unspent Ploys if won, else 0 (§6)."""
+    if state["outcome"] != "won":
+        return 0
+    return sum(1 for p in state["ploys"] if not p["spent"])
+
+
+def cycle(state: State, events: list[Event]) -> None:
+    """No living royal: draw until a royal turns up; number cards go back to the bottom in the
+    order drawn, aces and jokers become Ploys (§4)."""
+    if not any(is_royal(c) for c in state["pile"]):
+        # Cannot happen in a dealt game (an unplaced royal is always still in the pile);
+        # kept so a hand-built table can never loop.
+        finish(state, "lost", "No royal is left to draw.", events)
+        return
+    cycled = []
+    while True:
+        card = state["pile"].pop(0)
+        if is_royal(card):
+            break
+        if is_ploy(card):
+            gain_ploy(state, card, events)
+        else:
+            cycled.append(card)
+    state["pile"].extend(cycled)
+    state["waiting"] = card
+    events.append({"type": "cards_cycled", "seat": 0, "cards": cycled, "royal": card})
+
+
+def advance(state: State, events: list[Event]) -> None:
+    """Do everything the rules do without a choice, until the player has one to make: place a
+    royal with one legal spot, the setup steps, the win, cycling and the automatic losses."""
+    while state["phase"] != "over":
+        grid, spots, card = state["grid"], state["spots"], state["waiting"]
+        if dead_count(spots) == 12:
+            finish(state, "won", "All 12 royals are dead.", events)
+            return
+        if card is not None and is_royal(card):
+            legal = royal_spots(grid, spots, card)
+            if len(legal) != 1:
+                return
+            put_royal(state, legal[0], events, auto=True)
+            continue
+        if state["phase"] == "setup":
+            if state["stage"] == "royals":
+                if not state["set_aside"]:
+                    state["stage"] = "replace"
+                    return
+                state["waiting"] = state["set_aside"].pop(0)
+                continue
+            if state["stage"] == "replace":
+                return
+            # refill: draw until a number card fills the replaced position
+            drawn = state["pile"].pop(0)
+            events.append({"type": "card_drawn", "seat": 0, "card": drawn})
+            if is_number(drawn):
+                grid[state["refill"]].append(drawn)
+                events.append(
+                    {"type": "grid_refilled", "seat": 0, "pos": state["refill"], "card": drawn}
+                )
+                start_play(state)
+            elif is_royal(drawn):
+                state["waiting"] = drawn
+            else:
+                gain_ploy(state, drawn, events)
+            continue
+        if card is not None:
+            if placements(grid, card) or ploy_can_help(state, card):
+                return
+            if not living(spots):
+                state["pile"].append(card)
+                state["waiting"] = None
+                events.append({"type": "card_returned", "seat": 0, "card": card})
+                continue
+            if not state["rules"]["armour"]:
+                finish(
+                    state, "lost", f"{label(card)} cannot be placed and no Ploy can help.", events
+                )
+            return
+        if not living(spots):
+            cycle(state, events)
+            continue
+        if not state["pile"] and not extract_options(state) and not reassign_options(state):
+            finish(state, "lost", "The draw pile is empty and no Ploy is left.", events)
+        return
+
+
+# ---- sentences for the table ---------------------------------------------------------------------
+
+
+def describe(event: Event) -> str | None:
+    kind = event["type"]
+    if kind == "card_drawn":
+        return f"You drew {label(event['card'])}."
+    if kind == "ploy_gained":
+        what = "Reassignment" if is_joker(event["card"]) else "Extraction"
+        return f"{label(event['card'])} joins your Ploys ({what})."
+    if kind == "royal_placed":
+        return f"{_royal_name(event['card'])} takes {event['spot']}."
+    if kind in ("card_placed", "card_reassigned"):
+        verb = f"moved from {event['from']} to" if "from" in event else "placed on"
+        return f"{label(event['card'])} {verb} {event['pos']}."
+    if kind == "royal_attacked" and not event["killed"]:
+        return f"Attack of {event['attack']} on the {_royal_name(event['royal'])} ({event['health']}) fails."
+    if kind == "royal_killed":
+        return f"The {_royal_name(event['royal'])} at {event['spot']} dies."
+    if kind == "armour_added":
+        return f"{label(event['card'])} armours the {_royal_name(event['royal'])}: health {event['health']}."
+    if kind == "stack_extracted":
+        return f"Extraction: the stack at {event['pos']} goes under the pile."
+    if kind == "cards_cycled":
+        return f"No living royal: {len(event['cards'])} cards cycled to the bottom."
+    if kind == "card_returned":
+        return f"{label(event['card'])} cannot be placed and goes under the pile."
+    if kind == "card_replaced":
+        return f"{label(event['card'])} at {event['pos']} goes under the pile."
+    if kind in ("game_won", "game_lost"):
+        return event["reason"]
+    return None
+
+
+# ---- the bot (§8) --------------------------------------------------------------------------------
+
+
+def _line_payload(view: dict[str, Any], spot: str, royal: str, tops: dict[str, str | None]) -> int:
+    _, near, far = LINES[spot]
+    return sum(
+        value(tops[p]) for p in (near, far) if tops[p] is not None and counts(royal, tops[p])
+    )
+
+
+BOT = {
+    "kill": 100.0,
+    "king": 20.0,
+    "ready": 10.0,
+    "land": 10.0,
+    "partial": 8.0,
+    "min": 10.0,
+    "flex": 2.0,
+    "size": 0.0,
+    "eager": 0,
+    "replace": 0.0,
+}
+
+
+def _land(top_card: str | None) -> float:
+    """The chance a random number card (2-10) can land on this top card."""
+    return (11 - max(VALUE[top_card], 2)) / 9
+
+
+def _outlook(tops: dict[str, str | None], spots: dict[str, Any], killed) -> float:
+    """How promising the grid looks: royals close to death, and room to place cards."""
+    total = 0.0
+    for s in SPOTS:
+        entry = spots[s]
+        if entry is None or entry["dead"] or s in killed:
+            continue
+        fire, near, far = LINES[s]
+        good = [c for c in (tops[near], tops[far]) if c is not None and counts(entry["royal"], c)]
+        payload = sum(VALUE[c] for c in good)
+        if len(good) == 2 and payload >= entry["health"]:
+            total += BOT["ready"] + BOT["land"] * _land(tops[fire])
+        else:
+            total += BOT["partial"] * min(payload / entry["health"], 1)
+    lands = [_land(tops[p]) for p in POSITIONS]
+    return total + BOT["min"] * max(lands) + BOT["flex"] * sum(lands)
+
+
+def _best_extract(
+    view: dict[str, Any], options: list[Action], tops: dict[str, str | None], rng: random.Random
+) -> Action:
+    """The Extraction that leaves the best grid, counting the cards it sends back to draw."""
+
+    def gain(a: Action) -> tuple[float, float]:
+        pos = a["pos"]
+        after = dict(tops, **{pos: None})
+        return (
+            _outlook(after, view["spots"], ()) + BOT["size"] * view["grid"][pos]["size"],
+            rng.random(),
+        )
+
+    return max(options, key=gain)
+
+
+def _replace_or_keep(view: dict[str, Any], tops: dict[str, str | None]) -> Action:
+    """Replace the grid card whose replacement by an unseen number card promises the most,
+    if that beats keeping the grid (§2 step 4)."""
+    seen = {c for c in tops.values() if c is not None}
+    unseen = [c for c in ALL_CARDS if ROLE[c] == "number" and c not in seen]
+    keep = _outlook(tops, view["spots"], ())
+    best, best_gain = None, BOT["replace"]
+    for pos in POSITIONS:
+        mean = sum(_outlook(dict(tops, **{pos: c}), view["spots"], ()) for c in unseen) / len(
+            unseen
+        )
+        if mean - keep > best_gain:
+            best, best_gain = pos, mean - keep
+    return {"type": "keep"} if best is None else {"type": "replace", "pos": best}
+
+
+def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    by_type: dict[str, list[Action]] = {}
+    for a in legal:
+        by_type.setdefault(a["type"], []).append(a)
+    tops = {p: view["grid"][p]["top"] for p in POSITIONS}
+    spots = view["spots"]
+    reassigns = view["reassigns"]
+
+    # A Reassignment is worth spending only when it kills (§8.3) or rescues the card (§8.2).
+    killing = [r for r in reassigns if r["kills"]]
+    if "place_royal" in by_type:
+        royal = view["waiting"]
+
+        def royal_score(a: Action) -> tuple[float, float]:
+            entry = {"royal": royal, "dead": False, "health": BASE_HEALTH[rank(royal)]}
+            return (_outlook(tops, dict(spots, **{a["spot"]: entry}), ()), rng.random())
+
+        return max(by_type["place_royal"], key=royal_score)
+    if "replace" in by_type:
+        return _replace_or_keep(view, tops)
+    if (
+        killing
+        and view["pile_count"] <= BOT["eager"]
+        and not any(p["kills"] for p in view["placements"])
+    ):
+        best = max(killing, key=lambda r: (len(r["kills"]), rng.random()))
+        return {"type": "reassign", "from": best["from"], "to": best["to"]}
+    if "draw" in by_type:
+        return by_type["draw"][0]
+    if "place" in by_type:
+        kills = {p["pos"]: p["kills"] for p in view["placements"]}
+        card = view["waiting"]
+
+        before = _outlook(tops, spots, ())
+
+        def place_score(a: Action) -> tuple[float, float]:
+            pos = a["pos"]
+            gain = 0.0
+            for s in kills[pos]:
+                gain += BOT["kill"] + (BOT["king"] if rank(spots[s]["royal"]) == "K" else 0)
+            after = dict(tops, **{pos: card})
+            gain += _outlook(after, spots, kills[pos]) - before
+            return (gain, rng.random())
+
+        return max(by_type["place"], key=place_score)
+    card = view["waiting"]
+    if card is not None and is_number(card):
+        helping = [r for r in reassigns if r["makes_placeable"] or r["kills"]]
+        if helping:
+            best = max(helping, key=lambda r: (len(r["kills"]), r["makes_placeable"], rng.random()))
+            return {"type": "reassign", "from": best["from"], "to": best["to"]}
+        if "extract" in by_type:
+            return _best_extract(view, by_type["extract"], tops, rng)
+        if "armour" in by_type:
+            safe = {t["spot"]: (not t["fatal"], -t["health_after"]) for t in view["armour_targets"]}
+            return max(
+                by_type["armour"], key=lambda a: (safe.get(a["spot"], (False, 0)), rng.random())
+            )
+    # Out of cards with Ploys left: use them to keep going.
+    if killing:
+        best = max(killing, key=lambda r: (len(r["kills"]), rng.random()))
+        return {"type": "reassign", "from": best["from"], "to": best["to"]}
+    if "extract" in by_type:
+        return _best_extract(view, by_type["extract"], tops, rng)
+    if "reassign" in by_type:
+        best = max(reassigns, key=lambda r: (len(r["kills"]), rng.random()))
+        return {"type": "reassign", "from": best["from"], "to": best["to"]}
+    return by_type.get("resign", legal)[0]
+
+
+ENGINE = Gridcannon()

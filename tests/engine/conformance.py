@@ -28,7 +28,7 @@ from typing import Any
 
 from gameplay.engine import IllegalAction
 from gameplay.engine.cards import CARD_RE, HIDDEN, deck
-from gameplay.engine.core import Engine
+from gameplay.engine.core import Engine, clone
 
 # A game that has not ended after this many actions is reported as never ending.
 MAX_ACTIONS = 20_000
@@ -45,15 +45,6 @@ def canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=False)
 
 
-def clone(value: Any) -> Any:
-    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    if value is None or isinstance(value, str | int | float):
-        return value
-    return copy.deepcopy(value)
 
 
 def json_round_trip(value: Any, what: str) -> str:

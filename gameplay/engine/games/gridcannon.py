@@ -837,24 +837,21 @@ def describe(event: Event) -> str | None:
 # ---- the bot (§8) --------------------------------------------------------------------------------
 
 
-def _line_payload(view: dict[str, Any], spot: str, royal: str, tops: dict[str, str | None]) -> int:
-    _, near, far = LINES[spot]
-    return sum(
-        value(tops[p]) for p in (near, far) if tops[p] is not None and counts(royal, tops[p])
-    )
-
-
+# Weights of the bot's placement score. The bot weighs each legal placement by its kills plus
+# the change in an "outlook" of the grid: living royals whose Attack is ready (both cards
+# there, counting, strong enough) and how easily a card can still land on the position that
+# fires at them, partial payloads, and how much room there is to place any card at all (a
+# card that fits nowhere costs a Ploy or becomes Armour). Tuned on bot-only games with
+# seeds "tune<i>" (bench/gridcannon_bot.py uses other seeds).
 BOT = {
-    "kill": 100.0,
-    "king": 20.0,
-    "ready": 10.0,
-    "land": 10.0,
-    "partial": 8.0,
-    "min": 10.0,
-    "flex": 2.0,
-    "size": 0.0,
-    "eager": 0,
-    "replace": 0.0,
+    "kill": 100.0,  # per royal killed now (§8.1)
+    "king": 20.0,  # extra for a King
+    "ready": 10.0,  # a living royal whose Attack is ready
+    "land": 10.0,  # ... times the chance a card can land on its firing position
+    "partial": 8.0,  # a royal not ready: times payload / health
+    "min": 10.0,  # the chance the next card fits the easiest position
+    "flex": 2.0,  # the sum of those chances over the nine positions
+    "replace": 0.0,  # replace a grid card at setup when the expected gain exceeds this
 }
 
 
@@ -884,13 +881,13 @@ def _outlook(tops: dict[str, str | None], spots: dict[str, Any], killed) -> floa
 def _best_extract(
     view: dict[str, Any], options: list[Action], tops: dict[str, str | None], rng: random.Random
 ) -> Action:
-    """The Extraction that leaves the best grid, counting the cards it sends back to draw."""
+    """The Extraction that leaves the best grid behind."""
 
     def gain(a: Action) -> tuple[float, float]:
         pos = a["pos"]
         after = dict(tops, **{pos: None})
         return (
-            _outlook(after, view["spots"], ()) + BOT["size"] * view["grid"][pos]["size"],
+            _outlook(after, view["spots"], ()),
             rng.random(),
         )
 
@@ -921,7 +918,9 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     spots = view["spots"]
     reassigns = view["reassigns"]
 
-    # A Reassignment is worth spending only when it kills (§8.3) or rescues the card (§8.2).
+    # Ploys are kept for emergencies: a Reassignment is spent when it rescues an unplaceable
+    # card (§8.2), or, killing (§8.3), once the pile is empty. Spending one to kill earlier
+    # won no more games and left fewer Ploys to score.
     killing = [r for r in reassigns if r["kills"]]
     if "place_royal" in by_type:
         royal = view["waiting"]
@@ -933,13 +932,6 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
         return max(by_type["place_royal"], key=royal_score)
     if "replace" in by_type:
         return _replace_or_keep(view, tops)
-    if (
-        killing
-        and view["pile_count"] <= BOT["eager"]
-        and not any(p["kills"] for p in view["placements"])
-    ):
-        best = max(killing, key=lambda r: (len(r["kills"]), rng.random()))
-        return {"type": "reassign", "from": best["from"], "to": best["to"]}
     if "draw" in by_type:
         return by_type["draw"][0]
     if "place" in by_type:
@@ -971,7 +963,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
             return max(
                 by_type["armour"], key=lambda a: (safe.get(a["spot"], (False, 0)), rng.random())
             )
-    # Out of cards with Ploys left: use them to keep going.
+    # Out of cards with Ploys left: kill with a Reassignment if one does, else refill the pile.
     if killing:
         best = max(killing, key=lambda r: (len(r["kills"]), rng.random()))
         return {"type": "reassign", "from": best["from"], "to": best["to"]}

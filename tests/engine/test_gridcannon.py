@@ -153,7 +153,7 @@ def test_4_jack_kill():
     assert state["spots"]["T1"]["dead"] is True
     assert E.view(state, 0)["spots"]["T1"]["dead"] is True
     # T1 stays blocked for good: a new jack cannot go there.
-    assert "T1" not in gc.royal_spots(state["grid"], state["spots"], "JC")
+    assert "T1" not in gc.royal_spots(gc.tops_of(state["grid"]), state["spots"], "JC")
 
 
 def test_5_king_needs_its_suit():
@@ -439,7 +439,7 @@ def test_unplaceable_card_with_no_living_royal_goes_under_the_pile():
         waiting="2D",
         r2c2=["9S", "9D"],
     )
-    assert gc.placements(state["grid"], "2D") == []
+    assert gc.placements(gc.tops_of(state["grid"]), "2D") == []
     events = act(state, **{"type": "reassign", "from": "r2c2", "to": "r2c0"})
     assert "card_returned" in types(events)
     assert "cards_cycled" in types(events)
@@ -567,7 +567,7 @@ def tables(draw):
 @given(tables())
 def test_royal_spots_are_most_similar(table_):
     g, spots, card = table_
-    legal = gc.royal_spots(g, spots, card)
+    legal = gc.royal_spots(gc.tops_of(g), spots, card)
     free = [s for s in gc.SPOTS if spots[s] is None]
     assert legal and set(legal) <= set(free)
     candidates = [
@@ -597,8 +597,8 @@ def test_royal_spots_are_most_similar(table_):
 def test_kills_match_the_attack_rule(table_, landing):
     g, _, card = table_
     spots = {s: royal(card) for s in gc.SPOTS}
-    for pos in gc.placements(g, landing):
-        kills = gc.kills_from(g, spots, pos)
+    for pos in gc.placements(gc.tops_of(g), landing):
+        kills = gc.kills_from(gc.tops_of(g), spots, pos)
         for s in gc.FIRES[pos]:
             _, near, far = gc.LINES[s]
             a, b = (g[near][-1] if g[near] else None), (g[far][-1] if g[far] else None)

@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import card_name, deck, is_joker, label, rank, same_colour, shuffled, suit
+from ..cards import card_name, deck, is_joker, label, rank, shuffled, suit
 from ..core import Action, Engine, Event, IllegalAction, State, require
 
 # ---- geometry -------------------------------------------------------------------------------
@@ -96,18 +96,28 @@ def counts(royal: str, card: str) -> bool:
 # ---- reading the table ----------------------------------------------------------------------
 
 
-def top(grid: dict[str, list[str]], pos: str) -> str | None:
+Grid = dict[str, list[str]]
+Tops = dict[str, str | None]
+
+
+def top(grid: Grid, pos: str) -> str | None:
     stack = grid[pos]
     return stack[-1] if stack else None
 
 
-def can_take(grid: dict[str, list[str]], pos: str, card: str) -> bool:
-    return value(top(grid, pos)) <= value(card)
+def tops_of(grid: Grid) -> Tops:
+    """Each position's top card (None when empty): all that placing and Attacks look at."""
+    return {p: (s[-1] if s else None) for p, s in grid.items()}
 
 
-def placements(grid: dict[str, list[str]], card: str) -> list[str]:
+def can_take(tops: Tops, pos: str, card: str) -> bool:
+    return VALUE[tops[pos]] <= VALUE[card]
+
+
+def placements(tops: Tops, card: str) -> list[str]:
     """Positions a number card may go on: empty, or a top card of the same or lower value."""
-    return [p for p in POSITIONS if can_take(grid, p, card)]
+    v = VALUE[card]
+    return [p for p in POSITIONS if VALUE[tops[p]] <= v]
 
 
 def health(entry: dict[str, Any]) -> int:
@@ -122,7 +132,7 @@ def dead_count(spots: dict[str, Any]) -> int:
     return sum(1 for s in SPOTS if spots[s] is not None and spots[s]["dead"])
 
 
-def attack_on(grid: dict[str, list[str]], spots: dict[str, Any], spot: str) -> dict[str, Any]:
+def attack_on(tops: Tops, spots: dict[str, Any], spot: str) -> dict[str, Any]:
     """The Attack a card landing opposite ``spot`` would make now (§3.3).
 
     ``payload`` adds the two Attacking tops that count against this royal; ``complete`` says
@@ -130,9 +140,8 @@ def attack_on(grid: dict[str, list[str]], spots: dict[str, Any], spot: str) -> d
     """
     entry = spots[spot]
     _, near, far = LINES[spot]
-    tops = [top(grid, near), top(grid, far)]
-    good = [c for c in tops if c is not None and counts(entry["royal"], c)]
-    payload = sum(value(c) for c in good)
+    good = [c for c in (tops[near], tops[far]) if c is not None and counts(entry["royal"], c)]
+    payload = sum(VALUE[c] for c in good)
     complete = len(good) == 2
     return {
         "payload": payload,
@@ -141,34 +150,34 @@ def attack_on(grid: dict[str, list[str]], spots: dict[str, Any], spot: str) -> d
     }
 
 
-def kills_from(grid: dict[str, list[str]], spots: dict[str, Any], pos: str) -> list[str]:
+def kills_from(tops: Tops, spots: dict[str, Any], pos: str) -> list[str]:
     """The living royals a card landing on ``pos`` would kill. The landing card itself is not
     part of the Attack, so this does not depend on which card lands."""
     return [
         s
         for s in FIRES[pos]
-        if spots[s] is not None and not spots[s]["dead"] and attack_on(grid, spots, s)["kills"]
+        if spots[s] is not None and not spots[s]["dead"] and attack_on(tops, spots, s)["kills"]
     ]
 
 
-def royal_spots(grid: dict[str, list[str]], spots: dict[str, Any], royal: str) -> list[str]:
+def royal_spots(tops: Tops, spots: dict[str, Any], royal: str) -> list[str]:
     """Legal spots for a royal by "most similar" (§3.2)."""
     free = [s for s in SPOTS if spots[s] is None]
     candidates = [
         p
         for p in POSITIONS
-        if p != "r1c1" and grid[p] and any(spots[s] is None for s in POSITION_SPOTS[p])
+        if p != "r1c1" and tops[p] is not None and any(spots[s] is None for s in POSITION_SPOTS[p])
     ]
     if not candidates:
         return free
     tiers = (
-        [p for p in candidates if suit(top(grid, p)) == suit(royal)],
-        [p for p in candidates if same_colour(top(grid, p), royal)],
+        [p for p in candidates if SUIT[tops[p]] == SUIT[royal]],
+        [p for p in candidates if COLOUR[tops[p]] == COLOUR[royal]],
         candidates,
     )
     tier = next(t for t in tiers if t)
-    best = max(value(top(grid, p)) for p in tier)
-    chosen = {p for p in tier if value(top(grid, p)) == best}
+    best = max(VALUE[tops[p]] for p in tier)
+    chosen = {p for p in tier if VALUE[tops[p]] == best}
     return [s for s in free if SPOT_POSITION[s] in chosen]
 
 
@@ -177,8 +186,8 @@ def armour_targets(spots: dict[str, Any], card: str) -> list[str]:
     failing that same colour, failing that any."""
     alive = living(spots)
     tiers = (
-        [s for s in alive if suit(spots[s]["royal"]) == suit(card)],
-        [s for s in alive if same_colour(spots[s]["royal"], card)],
+        [s for s in alive if SUIT[spots[s]["royal"]] == SUIT[card]],
+        [s for s in alive if COLOUR[spots[s]["royal"]] == COLOUR[card]],
         alive,
     )
     tier = next((t for t in tiers if t), [])
@@ -204,11 +213,10 @@ def extract_options(state: State) -> list[str]:
     return [p for p in POSITIONS if state["grid"][p]]
 
 
-def reassigned(grid: dict[str, list[str]], frm: str, to: str) -> dict[str, list[str]]:
-    """The grid after moving the top card of ``frm`` to ``to`` (a copy)."""
-    after = {p: list(s) for p, s in grid.items()}
-    after[to].append(after[frm].pop())
-    return after
+def reassigned(grid: Grid, tops: Tops, frm: str, to: str) -> Tops:
+    """The tops after moving the top card of ``frm`` to ``to``."""
+    below = grid[frm][-2] if len(grid[frm]) > 1 else None
+    return {**tops, frm: below, to: tops[frm]}
 
 
 def reassign_options(state: State) -> list[tuple[str, str]]:
@@ -216,14 +224,14 @@ def reassign_options(state: State) -> list[tuple[str, str]]:
     has been lifted off ``from``."""
     if state["phase"] != "play" or unspent(state, "JK") is None:
         return []
-    grid = state["grid"]
+    tops = tops_of(state["grid"])
     out = []
     for frm in POSITIONS:
-        if not grid[frm]:
+        moved = tops[frm]
+        if moved is None:
             continue
-        moved = grid[frm][-1]
         for to in POSITIONS:
-            if to != frm and can_take(grid, to, moved):
+            if to != frm and can_take(tops, to, moved):
                 out.append((frm, to))
     return out
 
@@ -233,9 +241,9 @@ def ploy_can_help(state: State, card: str) -> bool:
     the extracted position is empty and takes any card."""
     if extract_options(state):
         return True
-    return any(
-        placements(reassigned(state["grid"], f, t), card) for f, t in reassign_options(state)
-    )
+    grid = state["grid"]
+    tops = tops_of(grid)
+    return any(placements(reassigned(grid, tops, f, t), card) for f, t in reassign_options(state))
 
 
 def waiting_number(state: State) -> str | None:
@@ -248,7 +256,7 @@ def must_armour(state: State) -> bool:
     card = waiting_number(state)
     return (
         card is not None
-        and not placements(state["grid"], card)
+        and not placements(tops_of(state["grid"]), card)
         and not ploy_can_help(state, card)
         and bool(living(state["spots"]))
     )
@@ -312,13 +320,15 @@ class Gridcannon(Engine):
         grid, spots, card = state["grid"], state["spots"], state["waiting"]
         out: list[Action] = []
         if card is not None and is_royal(card):
-            out += [{"type": "place_royal", "spot": s} for s in royal_spots(grid, spots, card)]
+            out += [
+                {"type": "place_royal", "spot": s} for s in royal_spots(tops_of(grid), spots, card)
+            ]
         elif state["phase"] == "setup":
             if state["stage"] == "replace":
                 out += [{"type": "replace", "pos": p} for p in POSITIONS]
                 out.append({"type": "keep"})
         elif card is not None:
-            out += [{"type": "place", "pos": p} for p in placements(grid, card)]
+            out += [{"type": "place", "pos": p} for p in placements(tops_of(grid), card)]
             if must_armour(state) and state["rules"]["armour"]:
                 out += [{"type": "armour", "spot": s} for s in armour_targets(spots, card)]
         elif state["pile"] and living(spots):
@@ -377,7 +387,7 @@ class Gridcannon(Engine):
         card = state["waiting"]
         require(card is not None and is_royal(card), "There is no royal waiting to be placed.")
         spot = _spot(action)
-        legal = royal_spots(state["grid"], state["spots"], card)
+        legal = royal_spots(tops_of(state["grid"]), state["spots"], card)
         require(
             spot in legal,
             f"The {_royal_name(card)} must go beside the card it is most like: {', '.join(legal)}.",
@@ -401,7 +411,7 @@ class Gridcannon(Engine):
         require(card is not None, "There is no number card waiting to be placed.")
         pos = _pos(action)
         require(
-            can_take(state["grid"], pos, card),
+            can_take(tops_of(state["grid"]), pos, card),
             f"{label(card)} can only go on a card of the same or lower value.",
         )
         state["waiting"] = None
@@ -472,7 +482,7 @@ class Gridcannon(Engine):
         require(grid[frm], "That position is empty: there is no card to move.")
         moved = grid[frm][-1]
         require(
-            can_take(grid, to, moved),
+            can_take(tops_of(grid), to, moved),
             f"{label(moved)} can only move onto a card of the same or lower value.",
         )
         grid[frm].pop()
@@ -512,10 +522,10 @@ class Gridcannon(Engine):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         grid, spots, card = state["grid"], state["spots"], state["waiting"]
+        tops = tops_of(grid)
         over = state["phase"] == "over"
         grid_view = {
-            p: {"top": top(grid, p), "size": len(grid[p]), "value": value(top(grid, p))}
-            for p in POSITIONS
+            p: {"top": tops[p], "size": len(grid[p]), "value": VALUE[tops[p]]} for p in POSITIONS
         }
         spot_view: dict[str, Any] = {}
         for s in SPOTS:
@@ -524,7 +534,7 @@ class Gridcannon(Engine):
             if entry is None:
                 spot_view[s] = None
                 continue
-            attack = attack_on(grid, spots, s)
+            attack = attack_on(tops, spots, s)
             spot_view[s] = {
                 "royal": entry["royal"],
                 "dead": entry["dead"],
@@ -571,11 +581,11 @@ class Gridcannon(Engine):
         if over:
             return view
         if card is not None and is_royal(card):
-            view["royal_spots"] = royal_spots(grid, spots, card)
+            view["royal_spots"] = royal_spots(tops, spots, card)
         number = waiting_number(state)
         if number is not None:
             view["placements"] = [
-                {"pos": p, "kills": kills_from(grid, spots, p)} for p in placements(grid, number)
+                {"pos": p, "kills": kills_from(tops, spots, p)} for p in placements(tops, number)
             ]
             if must_armour(state):
                 view["must_armour"] = True
@@ -589,7 +599,7 @@ class Gridcannon(Engine):
                     for s in armour_targets(spots, number)
                 ]
         for frm, to in reassign_options(state):
-            after = reassigned(grid, frm, to)
+            after = reassigned(grid, tops, frm, to)
             view["reassigns"].append(
                 {
                     "from": frm,
@@ -684,7 +694,7 @@ def land(
         entry = spots[s]
         if entry is None or entry["dead"]:
             continue
-        attack = attack_on(grid, spots, s)
+        attack = attack_on(tops_of(grid), spots, s)
         if not attack["complete"]:
             continue
         _, near, far = LINES[s]
@@ -751,7 +761,7 @@ def advance(state: State, events: list[Event]) -> None:
             finish(state, "won", "All 12 royals are dead.", events)
             return
         if card is not None and is_royal(card):
-            legal = royal_spots(grid, spots, card)
+            legal = royal_spots(tops_of(grid), spots, card)
             if len(legal) != 1:
                 return
             put_royal(state, legal[0], events, auto=True)
@@ -780,7 +790,7 @@ def advance(state: State, events: list[Event]) -> None:
                 gain_ploy(state, drawn, events)
             continue
         if card is not None:
-            if placements(grid, card) or ploy_can_help(state, card):
+            if placements(tops_of(grid), card) or ploy_can_help(state, card):
                 return
             if not living(spots):
                 state["pile"].append(card)

@@ -20,6 +20,7 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     seq = models.PositiveIntegerField(default=0)  # actions applied so far (the last event's seq)
     to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
+    turn_timer = models.PositiveIntegerField(default=0)  # seconds a person has to act; 0 = off
     result = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
@@ -60,9 +61,15 @@ def group_name(game_id: int) -> str:
 
 
 def start_game(
-    *, kind: str, seats: list[dict[str, Any]], rules: dict | None = None, seed: str | None = None
+    *,
+    kind: str,
+    seats: list[dict[str, Any]],
+    rules: dict | None = None,
+    seed: str | None = None,
+    turn_timer: int = 0,
 ) -> Game:
-    """Create a game. `seats`: one {"name", "user_id", "bot"} per seat, in seat order.
+    """Create a game. `seats`: one {"name", "user_id", "player", "bot"} per seat, in seat
+    order ("player" is the caller's label for the person, None for a computer player).
     Raises KeyError for an unknown kind and IllegalAction for a bad table or rules."""
     engine = registry.get(kind)
     seed = seed or secrets.token_hex(16)
@@ -84,6 +91,7 @@ def start_game(
             seed_hash=seed_hash(seed),
             engine_version=engine.version,
             to_act=engine.to_act(state),
+            turn_timer=turn_timer,
         )
         transaction.on_commit(lambda: _after_commit(game, state))
     return game
@@ -150,10 +158,13 @@ def _after_commit(game: Game, state: dict | None) -> None:
         if state is not None:
             game_finished.send(sender=Game, game=game)
         return
-    from .tasks import schedule_bot_turn  # tasks import services
+    from . import tasks  # tasks import services
 
-    if set(game.to_act) & set(game.bot_seats()):
-        schedule_bot_turn(game.pk, game.seq)
+    awaited_bots = set(game.to_act) & set(game.bot_seats())
+    if awaited_bots:
+        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=settings.BOT_DELAY)
+    elif game.to_act and game.turn_timer:
+        tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 
 
 def broadcast(game_id: int, seq: int) -> None:

@@ -10,6 +10,7 @@ from datetime import timedelta
 from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
 from celery import shared_task
 from django.conf import settings
+from django.db import close_old_connections
 from django.utils import timezone
 
 from . import services
@@ -21,8 +22,9 @@ log = logging.getLogger(__name__)
 STALL_AFTER = timedelta(seconds=15)
 
 
-def play_bot_turn(game_id: int, seq: int) -> int:
-    """Play every computer seat awaited at `seq`. Does nothing if the game moved on.
+def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
+    """Let the computer play every awaited computer seat at `seq` (and, when a turn timer ran
+    out, the awaited people's seats too). Does nothing if the game moved on.
     Returns the number of actions played."""
     try:
         game = Game.objects.get(pk=game_id)
@@ -33,9 +35,9 @@ def play_bot_turn(game_id: int, seq: int) -> int:
     engine = registry.get(game.kind)
     state = services.load_state(game)
     played = 0
-    # A simultaneous stage (War flips, Blackjack bets) may await several bots at once.
+    # A simultaneous stage (War flips, Blackjack bets) may await several seats at once.
     for seat in engine.to_act(state):
-        if seat not in game.bot_seats() or seat not in engine.to_act(state):
+        if not (people_too or seat in game.bot_seats()) or seat not in engine.to_act(state):
             continue
         action = engine.bot_action(state, seat)
         try:
@@ -43,7 +45,7 @@ def play_bot_turn(game_id: int, seq: int) -> int:
                 game_id=game_id, seat=seat, action=action, seq=seq + played, by_bot=True
             )
         except (services.StaleSeq, IllegalAction) as exc:  # someone else moved first
-            log.info("bot turn for game %s at seq %s stopped: %s", game_id, seq, exc)
+            log.info("computer turn for game %s at seq %s stopped: %s", game_id, seq, exc)
             break
         state, game = outcome.state, outcome.game
         played += 1
@@ -54,53 +56,84 @@ def play_bot_turn(game_id: int, seq: int) -> int:
 
 @shared_task(name="gameplay.bot_turn", acks_late=True, ignore_result=True)
 def bot_turn(game_id: int, seq: int) -> int:
-    return play_bot_turn(game_id, seq)
+    return play_for_seats(game_id, seq)
 
 
-def schedule_bot_turn(game_id: int, seq: int, delay: float | None = None) -> None:
-    """Play the computer seats of `game_id` at `seq` after a human pace."""
-    delay = settings.BOT_DELAY if delay is None else delay
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        bot_turn.apply_async((game_id, seq), countdown=delay)
-        return
-    # Embedded (no broker): eager tasks ignore countdowns, so keep the pace on the server's
-    # own event loop. Inside daphne, sync code runs in threads that can reach that loop.
-    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None:
-        _play_now(game_id, seq)  # no event loop (a command or a test): play at once
-        return
-    async_to_sync(_call_later)(delay, game_id, seq)
-
-
-_inline = threading.local()
-
-
-def _play_now(game_id: int, seq: int) -> None:
-    """Play bot turns one after another, not nested (a bots-only game would recurse)."""
-    queue = getattr(_inline, "queue", None)
-    if queue is not None:
-        queue.append((game_id, seq))
-        return
-    _inline.queue = [(game_id, seq)]
-    try:
-        while _inline.queue:
-            play_bot_turn(*_inline.queue.pop(0))
-    finally:
-        _inline.queue = None
-
-
-async def _call_later(delay: float, game_id: int, seq: int) -> None:
-    loop = asyncio.get_running_loop()
-    loop.call_later(delay, lambda: loop.create_task(sync_to_async(play_bot_turn)(game_id, seq)))
+@shared_task(name="gameplay.turn_timeout", acks_late=True, ignore_result=True)
+def turn_timeout(game_id: int, seq: int) -> int:
+    """The turn timer ran out: the computer plays this turn for whoever is awaited."""
+    return play_for_seats(game_id, seq, people_too=True)
 
 
 @shared_task(name="gameplay.sweep_stalled_games", ignore_result=True)
 def sweep_stalled_games() -> int:
     """Re-send turns for games where a computer player should have moved and nothing
-    happened (a worker died), so no table stalls. Returns how many were re-sent."""
-    stale = Game.objects.filter(status=Game.Status.ACTIVE, updated__lt=timezone.now() - STALL_AFTER)
+    happened (a worker died), and timers that were lost, so no table stalls."""
+    now = timezone.now()
+    stale = Game.objects.filter(status=Game.Status.ACTIVE, updated__lt=now - STALL_AFTER)
     sent = 0
-    for game in stale.only("id", "seq", "seats", "to_act", "status"):
+    for game in stale.only("id", "seq", "seats", "to_act", "status", "turn_timer", "updated"):
         if set(game.to_act) & set(game.bot_seats()):
             bot_turn.apply_async((game.pk, game.seq))
             sent += 1
+        elif (
+            game.to_act
+            and game.turn_timer
+            and game.updated < now - timedelta(seconds=game.turn_timer) - STALL_AFTER
+        ):
+            turn_timeout.apply_async((game.pk, game.seq))
+            sent += 1
     return sent
+
+
+# ---- running a task later -------------------------------------------------------------------
+
+
+def run_later(task, *args, delay: float) -> None:
+    """Run a Celery task after `delay` seconds.
+
+    With a broker: a countdown. Embedded (eager tasks ignore countdowns): on the server's own
+    event loop, which the sync code inside daphne can reach; with no loop at all (a command,
+    a plain test) at once, one after another."""
+    if not settings.CELERY_TASK_ALWAYS_EAGER:
+        task.apply_async(args, countdown=delay)
+        return
+    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None:
+        _run_now(task, args)
+        return
+    async_to_sync(_call_later)(delay, task, args)
+
+
+async def _call_later(delay: float, task, args) -> None:
+    loop = asyncio.get_running_loop()
+    # Not thread-sensitive: the request that scheduled this is long gone by then.
+    run = sync_to_async(_run_in_thread, thread_sensitive=False)
+    loop.call_later(delay, lambda: loop.create_task(run(task, args)))
+
+
+def _run_in_thread(task, args) -> None:
+    close_old_connections()
+    try:
+        task.run(*args)
+    except Exception:
+        log.exception("%s%s failed", task.name, args)
+    finally:
+        close_old_connections()
+
+
+_inline = threading.local()
+
+
+def _run_now(task, args) -> None:
+    """Queue instead of nesting: a game of computer players would otherwise recurse."""
+    queue = getattr(_inline, "queue", None)
+    if queue is not None:
+        queue.append((task, args))
+        return
+    _inline.queue = [(task, args)]
+    try:
+        while _inline.queue:
+            next_task, next_args = _inline.queue.pop(0)
+            next_task.run(*next_args)
+    finally:
+        _inline.queue = None

@@ -1,1 +1,13 @@
-urlpatterns: list = []
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("rooms/", views.create_room, name="create-room"),
+    path("rooms/join/", views.join_room, name="join-room"),
+    path("rooms/<str:code>/", views.room, name="room"),
+    path("rooms/<str:code>/start/", views.start_game, name="start-game"),
+    path("rooms/<str:code>/lobby/", views.back_to_lobby, name="back-to-lobby"),
+    path("rooms/<str:code>/leave/", views.leave_room, name="leave-room"),
+    path("play/<str:kind>/", views.play_dispatch, name="play"),
+]

@@ -1,0 +1,34 @@
+"""Who is this visitor? A signed-in user, or a guest known by a token in their session."""
+
+import secrets
+
+from accounts.guests import player_name
+
+GUEST_TOKEN = "guest_token"
+
+
+def player_key(request, create: bool = True) -> str | None:
+    """A stable key for this person: "user:<id>", or "guest:<token>" (made on first use,
+    unless create=False)."""
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}"
+    token = request.session.get(GUEST_TOKEN)
+    if not token and not create:
+        return None
+    if not token:
+        token = secrets.token_urlsafe(16)
+        request.session[GUEST_TOKEN] = token
+    return f"guest:{token}"
+
+
+def scope_player_key(scope) -> str | None:
+    """The same key for a WebSocket connection; None if it has neither account nor session."""
+    user = scope.get("user")
+    if user is not None and user.is_authenticated:
+        return f"user:{user.pk}"
+    session = scope.get("session")
+    token = session.get(GUEST_TOKEN) if session is not None else None
+    return f"guest:{token}" if token else None
+
+
+__all__ = ["player_key", "player_name", "scope_player_key"]

@@ -1,0 +1,318 @@
+"""Rooms: create, join, leave, start a game, back to the lobby, and who holds which seat."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from gameplay import services as gameplay
+from gameplay.engine import IllegalAction, registry
+from gameplay.models import Game
+
+from .models import ROOM_SIZE, Member, Room
+
+# Letters nobody confuses with a digit or with each other (no I, L, O).
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
+BOT_NAMES = ["Cubot", "Pixel", "Gizmo", "Bolt", "Sprocket", "Widget"]
+
+
+class RoomError(Exception):
+    """Something a person asked of a room that can't be done; the message says why."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def room_group(code: str) -> str:
+    return f"room_{code}"
+
+
+def normalise_code(code: Any) -> str:
+    return str(code or "").strip().upper()[:10]
+
+
+def _new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(5))
+
+
+# ---- rooms ------------------------------------------------------------------------------------
+
+
+def create_room(*, player: str, name: str, user=None, private: bool = False) -> Room:
+    for _ in range(20):
+        try:
+            with transaction.atomic():
+                room = Room.objects.create(code=_new_code(), host=player, private=private)
+                Member.objects.create(room=room, player=player, name=name, user=user)
+                return room
+        except IntegrityError:  # that code is in use by an open room: draw again
+            continue
+    raise RoomError("Could not find a free room code. Please try again.")
+
+
+def open_room(code: str) -> Room:
+    code = normalise_code(code)
+    if len(code) != 5 or not code.isalpha():
+        raise RoomError("A room code is 5 letters.")
+    room = Room.objects.filter(code=code, is_open=True).first()
+    if room is None:
+        raise RoomError(f"No open room has the code {code}.")
+    return room
+
+
+def join_room(*, code: str, player: str, name: str, user=None) -> Room:
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=open_room(code).pk)
+        member = room.members.filter(player=player).first()
+        if member and not member.left:
+            return room
+        if room.private and (member is None):
+            raise RoomError(f"Room {room.code} is a private table.")
+        if room.present().count() >= ROOM_SIZE:
+            raise RoomError(f"Room {room.code} is full ({ROOM_SIZE} people).")
+        if member is None:
+            member = Member.objects.create(room=room, player=player, name=name, user=user)
+        else:
+            member.left, member.name = False, name
+            member.save(update_fields=["left", "name"])
+            _return_seat(room, member)
+        transaction.on_commit(lambda: notify_room(room.code))
+    return room
+
+
+def leave_room(*, room: Room, player: str) -> None:
+    """Pressing Leave: a computer player takes the seat as it stands; the host passes on."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        member = room.members.filter(player=player, left=False).first()
+        if member is None:
+            return
+        member.left = True
+        member.save(update_fields=["left"])
+        _hand_seat_to_bot(room, member)
+        remaining = list(room.present())
+        if not remaining:
+            room.is_open = False
+            if room.game_id and not room.game.is_over:
+                gameplay.abandon_game(game_id=room.game_id)
+        elif room.host == player:
+            room.host = remaining[0].player
+        room.save(update_fields=["is_open", "host", "updated"])
+        transaction.on_commit(lambda: notify_room(room.code))
+
+
+def member_of(room: Room, player: str) -> Member | None:
+    return room.members.filter(player=player, left=False).first()
+
+
+# ---- games ------------------------------------------------------------------------------------
+
+
+def parse_rules(raw: Any) -> dict | None:
+    if raw in (None, "", {}):
+        return None
+    if isinstance(raw, dict):
+        return raw
+    try:
+        rules = json.loads(raw)
+    except (TypeError, ValueError) as exc:
+        raise RoomError("The rule options are not valid JSON.") from exc
+    if not isinstance(rules, dict):
+        raise RoomError("The rule options must be a JSON object.")
+    return rules
+
+
+def start_game(
+    *,
+    room: Room,
+    player: str,
+    kind: str,
+    seats: Any = None,
+    rules: Any = None,
+    turn_timer: Any = None,
+) -> Game:
+    """The host starts a game: the people present take seats in the order they came, the
+    computer fills the rest of the table, and anyone past the table's size watches."""
+    rules = parse_rules(rules)
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if not room.is_open:
+            raise RoomError("This room is closed.")
+        if room.host != player:
+            raise RoomError("Only the host can start a game.")
+        if room.game_id and not room.game.is_over:
+            raise RoomError("A game is already in play at this table.")
+        try:
+            engine = registry.get(str(kind))
+        except KeyError as exc:
+            raise RoomError("Pick a game to play.") from exc
+        if engine.max_players == 1 and not room.private:
+            raise RoomError(f"{engine.title} is played alone: start it from the home page.")
+        people = list(room.present())
+        size = _table_size(engine, seats, len(people))
+        humans = people[:size]
+        table = [
+            {"name": m.name, "user_id": m.user_id, "player": m.player, "bot": False} for m in humans
+        ]
+        table += [
+            {"name": BOT_NAMES[i % len(BOT_NAMES)], "user_id": None, "player": None, "bot": True}
+            for i in range(size - len(humans))
+        ]
+        timer = _turn_timer(turn_timer, room.turn_timer)
+        try:
+            game = gameplay.start_game(kind=engine.kind, seats=table, rules=rules, turn_timer=timer)
+        except IllegalAction as exc:
+            raise RoomError(exc.message) from exc
+        for index, member in enumerate(people):
+            member.seat = index if index < size else None
+        Member.objects.bulk_update(people, ["seat"])
+        room.game, room.kind, room.turn_timer = game, engine.kind, timer
+        room.save(update_fields=["game", "kind", "turn_timer", "updated"])
+        transaction.on_commit(lambda: notify_room(room.code))
+    return game
+
+
+def back_to_lobby(*, room: Room, player: str) -> None:
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.host != player:
+            raise RoomError("Only the host can take the table back to the lobby.")
+        if room.game_id and not room.game.is_over:
+            gameplay.abandon_game(game_id=room.game_id)
+        room.game = None
+        room.save(update_fields=["game", "updated"])
+        room.members.update(seat=None)
+        transaction.on_commit(lambda: notify_room(room.code))
+
+
+def play_solo(
+    *, kind: str, player: str, name: str, user=None, seats: Any = None, rules: Any = None
+) -> Room:
+    """A game alone (Klondike, Gridcannon) or against computer players: a private room."""
+    try:
+        engine = registry.get(str(kind))
+    except KeyError as exc:
+        raise RoomError("That game is not available yet.") from exc
+    room = create_room(player=player, name=name, user=user, private=True)
+    start_game(room=room, player=player, kind=engine.kind, seats=seats or None, rules=rules)
+    return room
+
+
+def _table_size(engine, seats: Any, people: int) -> int:
+    if seats in (None, ""):
+        return min(max(people, engine.min_players), engine.max_players)
+    try:
+        size = int(seats)
+    except (TypeError, ValueError) as exc:
+        raise RoomError("The number of seats must be a number.") from exc
+    if not engine.min_players <= size <= engine.max_players:
+        raise RoomError(f"{engine.title} seats {engine._players_text()}.")
+    return size
+
+
+def _turn_timer(raw: Any, current: int) -> int:
+    if raw in (None, ""):
+        return current
+    try:
+        seconds = int(raw)
+    except (TypeError, ValueError) as exc:
+        raise RoomError("The turn timer must be a number of seconds.") from exc
+    if seconds != 0 and not 10 <= seconds <= 300:
+        raise RoomError("The turn timer is off, or 10 to 300 seconds.")
+    return seconds
+
+
+# ---- seats and connections --------------------------------------------------------------------
+
+
+def _seat_in_play(room: Room, member: Member) -> bool:
+    return member.seat is not None and room.game_id is not None and not room.game.is_over
+
+
+def _hand_seat_to_bot(room: Room, member: Member) -> None:
+    if _seat_in_play(room, member):
+        gameplay.set_seat_control(game_id=room.game_id, seat=member.seat, bot=True)
+
+
+def _return_seat(room: Room, member: Member) -> None:
+    if _seat_in_play(room, member):
+        gameplay.set_seat_control(game_id=room.game_id, seat=member.seat, bot=False)
+
+
+def connected(*, room_id: int, player: str) -> Member | None:
+    """A socket opened. Coming back gives a person their seat back from the computer."""
+    with transaction.atomic():
+        member = (
+            Member.objects.select_for_update()
+            .filter(room_id=room_id, player=player, left=False)
+            .first()
+        )
+        if member is None:
+            return None
+        member.connections = F("connections") + 1
+        member.last_seen = timezone.now()
+        member.save(update_fields=["connections", "last_seen"])
+        member.refresh_from_db()
+        _return_seat(member.room, member)
+    return member
+
+
+def disconnected(*, member_id: int) -> None:
+    """A socket closed. If no other is open after the grace period, the computer takes over."""
+    from django.conf import settings
+
+    from gameplay.tasks import run_later
+
+    from .tasks import seat_check
+
+    Member.objects.filter(pk=member_id, connections__gt=0).update(
+        connections=F("connections") - 1, last_seen=timezone.now()
+    )
+    run_later(seat_check, member_id, delay=settings.RECONNECT_GRACE)
+
+
+def check_seat(member_id: int) -> bool:
+    """Hand the seat to a computer player if its person has had no socket open for the grace
+    period. Returns True if it did."""
+    with transaction.atomic():
+        member = Member.objects.select_for_update().filter(pk=member_id).first()
+        if member is None or member.connections > 0:
+            return False
+        room = member.room
+        if not _seat_in_play(room, member):
+            return False
+        game = room.game
+        if game.seats[member.seat]["bot"]:
+            return False
+        _hand_seat_to_bot(room, member)
+        transaction.on_commit(lambda: notify_room(room.code))
+        return True
+
+
+def notify_room(code: str) -> None:
+    from channels.layers import get_channel_layer
+
+    gameplay.run_async(get_channel_layer().group_send, room_group(code), {"type": "room.update"})
+
+
+def current_room(player: str) -> Room | None:
+    """The open room where this person holds a seat in a game in play (to take them back)."""
+    member = (
+        Member.objects.filter(
+            player=player,
+            left=False,
+            seat__isnull=False,
+            room__is_open=True,
+            room__game__status=Game.Status.ACTIVE,
+        )
+        .select_related("room")
+        .order_by("-room__updated")
+        .first()
+    )
+    return member.room if member else None

@@ -1,0 +1,161 @@
+"""What each connection at a table is sent: its own seat's view, as HTML or as JSON.
+
+Used by the room page (first render) and by the room socket (every update), so both always
+show the same thing. Only engine.view(state, seat) reaches a page: never the state."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.template.loader import get_template, select_template
+
+from gameplay import services as gameplay
+from gameplay.engine import registry
+from gameplay.engine.core import redact_event
+from lobby.catalog import BY_KIND, GAMES
+
+from .models import Member, Room
+
+TURN_TIMERS = [0, 15, 30, 60, 120]
+
+
+def rule_options(engine) -> list[dict[str, Any]]:
+    """The engine's rule choices as form fields: name, values, default."""
+    return [
+        {"name": name, "values": values, "default": values[0]}
+        for name, values in engine.rule_choices.items()
+    ]
+
+
+def parse_option(value: str) -> Any:
+    """A posted rule value: "3" -> 3, "true" -> True, anything else stays text."""
+    try:
+        return json.loads(value)
+    except ValueError:
+        return value
+
+
+def table_games() -> list[dict[str, Any]]:
+    """The games a room can start (solo games start from the home page)."""
+    out = []
+    for info in GAMES:
+        if not info.playable or info.solo:
+            continue
+        engine = registry.get(info.kind)
+        out.append(
+            {
+                "kind": info.kind,
+                "title": info.title,
+                "min": engine.min_players,
+                "max": engine.max_players,
+                "sizes": list(range(engine.min_players, engine.max_players + 1)),
+                "options": rule_options(engine),
+            }
+        )
+    return out
+
+
+def room_context(room: Room, member: Member, format: str = "html") -> dict[str, Any]:
+    """Everything the room page or a socket message needs, for this member only."""
+    present = list(room.present())
+    context: dict[str, Any] = {
+        "room": room,
+        "member": member,
+        "is_host": room.host == member.player,
+        "members": present,
+        "host_name": next((m.name for m in present if m.player == room.host), ""),
+        "game": None,
+    }
+    game = room.game
+    if game is None:
+        if context["is_host"]:
+            context["table_games"] = table_games()
+            context["turn_timers"] = TURN_TIMERS
+        return context
+    engine = registry.get(game.kind)
+    state = gameplay.load_state(game)
+    seat = member.seat if member.seat is not None and member.seat < game.players else None
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat) if seat is not None and not game.is_over else []
+    over = game.is_over
+    context.update(
+        game=game,
+        engine=engine,
+        info=BY_KIND.get(game.kind),
+        seat=seat,
+        view=view,
+        legal=legal,
+        legal_types=sorted({a["type"] for a in legal}),
+        to_act=engine.to_act(state),
+        over=over,
+        result=engine.result(state) if over else None,
+        seats=_seats(game, engine, state, seat),
+        seq=game.seq,
+        table_template=select_template([f"tables/{game.kind}.html", "tables/generic.html"]),
+    )
+    return context
+
+
+def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
+    """Names, computer markers and each seat's last action (its type only: an action can
+    name cards its player holds)."""
+    last_action: dict[int, str] = {}
+    for entry in game.log.order_by("-seq").only("seat", "action")[: 2 * game.players]:
+        last_action.setdefault(entry.seat, str(entry.action.get("type", "")))
+    to_act = set(engine.to_act(state))
+    return [
+        {
+            "index": i,
+            "name": s["name"],
+            "bot": s["bot"],
+            "was_person": bool(s.get("player")),
+            "you": i == viewer,
+            "to_act": i in to_act,
+            "last_action": last_action.get(i, ""),
+        }
+        for i, s in enumerate(game.seats)
+    ]
+
+
+def recent_events(game, seat: int | None, limit: int = 6) -> list[dict[str, Any]]:
+    """The latest events as this seat may see them."""
+    entries = list(game.log.order_by("-seq").only("events")[:limit])
+    events = [e for entry in reversed(entries) for e in entry.events]
+    return [redact_event(e, seat, over=game.is_over) for e in events[-limit:]]
+
+
+def state_message(context: dict[str, Any]) -> dict[str, Any]:
+    """The JSON form (the program interface, documented in the README)."""
+    room = context["room"]
+    base = {
+        "room": room.code,
+        "host": context["is_host"],
+        "members": [{"name": m.name, "online": m.connections > 0} for m in context["members"]],
+    }
+    game = context["game"]
+    if game is None:
+        return {"type": "lobby", **base}
+    return {
+        "type": "state",
+        "seq": context["seq"],
+        "game": game.kind,
+        "game_id": game.pk,
+        "seat": context["seat"],
+        "view": context["view"],
+        "legal": context["legal"],
+        "to_act": context["to_act"],
+        "over": context["over"],
+        "result": context["result"],
+        "seats": [{"name": s["name"], "bot": s["bot"]} for s in context["seats"]],
+        **base,
+    }
+
+
+def render_fragment(context: dict[str, Any]) -> str:
+    """The HTML form: the room's main region, swapped in by the htmx ws extension."""
+    return get_template("lobby/_room_main.html").render(context)
+
+
+def render_error(message: str) -> str:
+    return get_template("lobby/_error.html").render({"message": message})

@@ -1,0 +1,51 @@
+"""Small helpers for table templates: index a list by seat, and buttons that send actions."""
+
+import json
+
+from django import template
+from django.utils.html import format_html
+
+register = template.Library()
+
+
+@register.filter
+def at(container, key):
+    """{{ view.pile_counts|at:seat.index }}, {{ seats|at:winner|at:"name" }}"""
+    try:
+        if isinstance(container, dict):
+            return container.get(key, container.get(str(key)))
+        return container[int(key)]
+    except (IndexError, KeyError, TypeError, ValueError):
+        return None
+
+
+@register.filter
+def for_seat(entries, seat):
+    """Entries (dicts with a "seat") that belong to one seat."""
+    return [e for e in entries or [] if isinstance(e, dict) and e.get("seat") == seat]
+
+
+@register.filter
+def contains(sequence, item):
+    return item in (sequence or [])
+
+
+@register.simple_tag
+def act(action, seq):
+    """Attributes for a button that sends `action` over the table socket (htmx ws-send)."""
+    message = json.dumps({"type": "act", "seq": seq, "action": action}, separators=(",", ":"))
+    return format_html("ws-send hx-vals='{}'", message)
+
+
+@register.filter
+def pretty(value):
+    return json.dumps(value, indent=1, ensure_ascii=False)
+
+
+@register.filter
+def action_label(action):
+    """A button label for an action: its type plus its fields ("play 7H", "bet 10")."""
+    if not isinstance(action, dict):
+        return str(action)
+    extras = [str(v) for k, v in action.items() if k != "type"]
+    return " ".join([str(action.get("type", "")).replace("_", " ").capitalize(), *extras])

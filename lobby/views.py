@@ -1,0 +1,132 @@
+"""Thin views: parse, call lobby.services, redirect or render."""
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from gameplay.engine import registry
+
+from . import services, tables
+from .identity import player_key, player_name
+
+
+def _user(request):
+    return request.user if request.user.is_authenticated else None
+
+
+@require_POST
+def create_room(request):
+    room = services.create_room(
+        player=player_key(request), name=player_name(request), user=_user(request)
+    )
+    return redirect("room", code=room.code)
+
+
+@require_POST
+def join_room(request):
+    try:
+        room = services.join_room(
+            code=request.POST.get("code"),
+            player=player_key(request),
+            name=player_name(request),
+            user=_user(request),
+        )
+    except services.RoomError as exc:
+        messages.error(request, exc.message)
+        return redirect("home")
+    return redirect("room", code=room.code)
+
+
+def room(request, code: str):
+    try:
+        room = services.open_room(code)
+    except services.RoomError as exc:
+        raise Http404(exc.message) from exc
+    player = player_key(request)
+    member = services.member_of(room, player)
+    if member is None:
+        return render(request, "lobby/join.html", {"room": room}, status=200)
+    context = tables.room_context(room, member, format="html")
+    return render(request, "lobby/room.html", context)
+
+
+@require_POST
+def start_game(request, code: str):
+    try:
+        room = services.open_room(code)
+        services.start_game(
+            room=room,
+            player=player_key(request),
+            kind=request.POST.get("game", ""),
+            seats=request.POST.get("seats"),
+            rules=request.POST.get("rules") or _rules_from_form(request),
+            turn_timer=request.POST.get("turn_timer"),
+        )
+    except services.RoomError as exc:
+        messages.error(request, exc.message)
+    return redirect("room", code=normalise(code))
+
+
+@require_POST
+def back_to_lobby(request, code: str):
+    try:
+        services.back_to_lobby(room=services.open_room(code), player=player_key(request))
+    except services.RoomError as exc:
+        messages.error(request, exc.message)
+    return redirect("room", code=normalise(code))
+
+
+@require_POST
+def leave_room(request, code: str):
+    try:
+        services.leave_room(room=services.open_room(code), player=player_key(request))
+    except services.RoomError:
+        pass  # leaving a room that is gone is already done
+    return redirect("/?lobby=1")
+
+
+def play_dispatch(request, kind: str):
+    return play(request, kind) if request.method == "POST" else play_page(request, kind)
+
+
+@require_POST
+def play(request, kind: str):
+    """Start a solo game, or a game against computer players, in one click."""
+    try:
+        room = services.play_solo(
+            kind=kind,
+            player=player_key(request),
+            name=player_name(request),
+            user=_user(request),
+            seats=request.POST.get("seats"),
+            rules=request.POST.get("rules") or _rules_from_form(request),
+        )
+    except services.RoomError as exc:
+        messages.error(request, exc.message)
+        return redirect("home")
+    return redirect("room", code=room.code)
+
+
+def play_page(request, kind: str):
+    """GET /play/<kind>/: the options for a game against the computer."""
+    try:
+        engine = registry.get(kind)
+    except KeyError as exc:
+        raise Http404("No such game.") from exc
+    return render(
+        request, "lobby/play.html", {"engine": engine, "options": tables.rule_options(engine)}
+    )
+
+
+def _rules_from_form(request) -> dict | None:
+    """Rule options posted as rule_<name> fields (the room's and the play page's forms)."""
+    rules = {}
+    for key, value in request.POST.items():
+        if key.startswith("rule_"):
+            rules[key[5:]] = tables.parse_option(value)
+    return rules or None
+
+
+def normalise(code: str) -> str:
+    return services.normalise_code(code)

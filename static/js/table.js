@@ -1,0 +1,51 @@
+// The table's small client side: hotkeys, auto actions, the error toast, copying the code.
+// Everything else arrives from the server as HTML over the room socket.
+(function () {
+  "use strict";
+  const AUTO_KEY = "cubic:auto:";
+
+  function autoAct() {
+    document.querySelectorAll("[data-auto-action]").forEach((box) => {
+      const key = AUTO_KEY + box.dataset.autoAction;
+      box.checked = localStorage.getItem(key) === "1";
+      box.onchange = () => { localStorage.setItem(key, box.checked ? "1" : "0"); autoAct(); };
+      if (!box.checked) return;
+      const button = document.getElementById(box.dataset.autoAction);
+      if (button && !button.disabled && !button.dataset.autoSent) {
+        button.dataset.autoSent = "1";
+        setTimeout(() => { if (document.body.contains(button) && !button.disabled) button.click(); }, 450);
+      }
+    });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.target.closest("input, select, textarea, button")) return;
+    const button = document.querySelector(`[data-hotkey="${event.key === " " ? " " : event.key}"]`);
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
+
+  document.addEventListener("click", (event) => {
+    const copy = event.target.closest("[data-copy]");
+    if (copy && navigator.clipboard) {
+      navigator.clipboard.writeText(copy.dataset.copy).then(() => { copy.textContent = "Copied!"; });
+    }
+    const sent = event.target.closest("[ws-send]");
+    if (sent) sent.classList.add("sent");
+  });
+
+  function showToast() {
+    const toast = document.getElementById("table-error");
+    if (!toast || !toast.textContent.trim()) return;
+    toast.hidden = false;
+    clearTimeout(showToast.timer);
+    showToast.timer = setTimeout(() => { toast.hidden = true; }, 4000);
+  }
+
+  document.body.addEventListener("htmx:wsAfterMessage", () => { autoAct(); showToast(); });
+  document.body.addEventListener("htmx:wsClose", () => document.body.classList.add("offline"));
+  document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));
+  autoAct();
+})();

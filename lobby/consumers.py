@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from gameplay import services as gameplay
-from gameplay.engine import IllegalAction
+from gameplay.engine import IllegalAction, registry
 
 from . import services, tables
 from .identity import scope_player_key
@@ -80,9 +80,22 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self.act(message)
         if kind == "sync":
             return await self.refresh(force=True)
+        if kind == "hint":
+            return await self.hint()
         if kind == "ping":
             return await self.send(text_data=json.dumps({"type": "pong"}))
-        return await self.error('Unknown message type. Send "act", "sync" or "ping".')
+        return await self.error('Unknown message type. Send "act", "sync", "hint" or "ping".')
+
+    async def hint(self):
+        """Advice for this seat from the game's own helper (Klondike's solver, ...)."""
+        try:
+            hint = await database_sync_to_async(self._hint)()
+        except services.RoomError as exc:
+            return await self.error(exc.message)
+        if self.format == "json":
+            await self.send(text_data=json.dumps({"type": "hint", "hint": hint}))
+        else:
+            await self.send(text_data=tables.render_hint(hint))
 
     async def act(self, message: dict):
         action = message.get("action")
@@ -112,6 +125,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if member.seat is None:
             raise services.RoomError("You are watching this game: spectators can't play.")
         gameplay.submit_action(game_id=room.game_id, seat=member.seat, action=action, seq=seq)
+
+    def _hint(self):
+        member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
+        game = member.room.game
+        if game is None or game.is_over or member.seat is None:
+            raise services.RoomError("There is nothing to advise on right now.")
+        engine = registry.get(game.kind)
+        return engine.hint(gameplay.load_state(game), member.seat)
 
     def _allowed(self) -> bool:
         now = time.monotonic()

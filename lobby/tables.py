@@ -5,9 +5,12 @@ show the same thing. Only engine.view(state, seat) reaches a page: never the sta
 
 from __future__ import annotations
 
+import functools
 import json
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
@@ -34,6 +37,13 @@ def parse_option(value: str) -> Any:
         return json.loads(value)
     except ValueError:
         return value
+
+
+@functools.cache
+def table_scripts() -> list[str]:
+    """Per-game table scripts, static/js/tables/<kind>.js, loaded once by the room page."""
+    folder = Path(settings.BASE_DIR) / "static" / "js" / "tables"
+    return sorted(f"js/tables/{p.name}" for p in folder.glob("*.js"))
 
 
 def table_games() -> list[dict[str, Any]]:
@@ -66,6 +76,7 @@ def room_context(room: Room, member: Member, format: str = "html") -> dict[str, 
         "members": present,
         "host_name": next((m.name for m in present if m.player == room.host), ""),
         "game": None,
+        "table_scripts": table_scripts(),
     }
     game = room.game
     if game is None:
@@ -159,3 +170,7 @@ def render_fragment(context: dict[str, Any]) -> str:
 
 def render_error(message: str) -> str:
     return get_template("lobby/_error.html").render({"message": message})
+
+
+def render_hint(hint: dict[str, Any] | None) -> str:
+    return get_template("lobby/_hint.html").render({"hint": hint})

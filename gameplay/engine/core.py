@@ -114,6 +114,11 @@ class Engine:
         (never from ``view``). The conformance suite checks every view against it."""
         raise NotImplementedError
 
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        """Optional advice for a seat: {"action": {...} or None, "message": "..."}. It must
+        reveal nothing that seat may not see. None: this game gives no hints."""
+        return None
+
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The computer player. It sees only the seat's view and legal actions."""
         return rng.choice(legal)

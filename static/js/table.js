@@ -2,6 +2,27 @@
 // Everything else arrives from the server as HTML over the room socket.
 (function () {
   "use strict";
+  // Per-game scripts (static/js/tables/<kind>.js) register here: {init(root, send)}.
+  window.cubicTables = window.cubicTables || {};
+
+  // Send any message over the room socket: {"type": "act", "action": ..., "seq": ...}.
+  function send(message) {
+    const sender = document.getElementById("ws-sender");
+    if (!sender) return;
+    sender.setAttribute("hx-vals", JSON.stringify(message));
+    sender.click();
+  }
+  function act(action) {
+    const main = document.getElementById("room-main");
+    send({ type: "act", action: action, seq: Number(main ? main.dataset.seq : -1) });
+  }
+  window.cubic = { send: send, act: act, hint: () => send({ type: "hint" }) };
+
+  function initTable() {
+    const main = document.getElementById("room-main");
+    const game = main && window.cubicTables[main.dataset.kind];
+    if (game && game.init) game.init(main, window.cubic);
+  }
   const AUTO_KEY = "cubic:auto:";
 
   function autoAct() {
@@ -44,8 +65,14 @@
     showToast.timer = setTimeout(() => { toast.hidden = true; }, 4000);
   }
 
-  document.body.addEventListener("htmx:wsAfterMessage", () => { autoAct(); showToast(); });
+  function showHint() {
+    const box = document.getElementById("table-hint");
+    if (box && box.textContent.trim()) box.hidden = false;
+  }
+
+  document.body.addEventListener("htmx:wsAfterMessage", () => { initTable(); autoAct(); showToast(); showHint(); });
   document.body.addEventListener("htmx:wsClose", () => document.body.classList.add("offline"));
   document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));
+  initTable();
   autoAct();
 })();

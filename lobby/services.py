@@ -136,6 +136,7 @@ def start_game(
     seats: Any = None,
     rules: Any = None,
     turn_timer: Any = None,
+    seed: str | None = None,
 ) -> Game:
     """The host starts a game: the people present take seats in the order they came, the
     computer fills the rest of the table, and anyone past the table's size watches."""
@@ -166,7 +167,9 @@ def start_game(
         ]
         timer = _turn_timer(turn_timer, room.turn_timer)
         try:
-            game = gameplay.start_game(kind=engine.kind, seats=table, rules=rules, turn_timer=timer)
+            game = gameplay.start_game(
+                kind=engine.kind, seats=table, rules=rules, turn_timer=timer, seed=seed
+            )
         except IllegalAction as exc:
             raise RoomError(exc.message) from exc
         for index, member in enumerate(people):

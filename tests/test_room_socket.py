@@ -1,0 +1,292 @@
+"""The room socket on the Redis channel layer and PostgreSQL: joining, acting, bad input,
+spectators, reconnecting, and seats handed to the computer and back."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from cubiccards.asgi import application
+from gameplay.engine import registry
+from gameplay.models import Game
+from lobby import services
+from lobby.models import Member, Room
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+SHORT_WAR = "short/235"  # a two-player War that ends in 47 rounds
+
+
+def _client() -> Client:
+    client = Client()
+    client.get("/?lobby=1")
+    return client
+
+
+def _create_room() -> tuple[Client, str]:
+    client = _client()
+    response = client.post("/rooms/")
+    return client, response.url.rstrip("/").split("/")[-1]
+
+
+def _join(code: str) -> Client:
+    client = _client()
+    response = client.post("/rooms/join/", {"code": code})
+    assert response.url == f"/rooms/{code}/", response.url
+    return client
+
+
+def _start(client: Client, code: str, **form) -> None:
+    response = client.post(f"/rooms/{code}/start/", form)
+    assert response.status_code == 302
+
+
+def _start_seeded(code: str, kind: str, seats: int, seed: str) -> Game:
+    room = Room.objects.get(code=code, is_open=True)
+    return services.start_game(room=room, player=room.host, kind=kind, seats=seats, seed=seed)
+
+
+async def connect(client: Client | None, code: str, fmt: str = "json") -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if client is not None:
+        cookie = f"sessionid={client.cookies['sessionid'].value}"
+        headers.append((b"cookie", cookie.encode()))
+    query = "?format=json" if fmt == "json" else ""
+    communicator = WebsocketCommunicator(application, f"/ws/rooms/{code}/{query}", headers=headers)
+    communicator.scope["headers"] = headers
+    return communicator
+
+
+async def receive(communicator, timeout=5) -> dict:
+    return json.loads(await communicator.receive_from(timeout=timeout))
+
+
+async def receive_until(communicator, predicate, timeout=5, limit=50) -> dict:
+    for _ in range(limit):
+        message = await receive(communicator, timeout)
+        if predicate(message):
+            return message
+    raise AssertionError("no matching message")
+
+
+async def test_needs_a_session(real_services):
+    client, code = await sync_to_async(_create_room)()
+    communicator = await connect(None, code)
+    connected, close_code = await communicator.connect()
+    assert not connected and close_code == 4401
+
+
+async def test_strangers_are_turned_away(real_services):
+    _, code = await sync_to_async(_create_room)()
+    stranger = await sync_to_async(_client)()
+    await sync_to_async(stranger.get)(f"/rooms/{code}/")  # the join page makes a guest session
+    communicator = await connect(stranger, code)
+    connected, close_code = await communicator.connect()
+    assert not connected and close_code == 4403
+
+
+async def test_lobby_then_game_then_flip(real_services):
+    host, code = await sync_to_async(_create_room)()
+    communicator = await connect(host, code)
+    assert (await communicator.connect())[0]
+    lobby = await receive(communicator)
+    assert lobby["type"] == "lobby" and lobby["room"] == code and lobby["host"] is True
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    state = await receive_until(communicator, lambda m: m["type"] == "state")
+    assert state["game"] == "war" and state["seat"] == 0 and state["seq"] == 0
+    assert state["legal"] == [{"type": "flip"}] and state["seats"][1]["bot"] is True
+    await communicator.send_to(
+        text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0})
+    )
+    after = await receive_until(communicator, lambda m: m["type"] == "state" and m["seq"] >= 1)
+    assert after["view"]["stage"]["flipped"] == [0] or after["seq"] > 1
+    await communicator.disconnect()
+
+
+async def test_bad_messages_get_plain_answers_and_change_nothing(real_services):
+    host, code = await sync_to_async(_create_room)()
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    communicator = await connect(host, code)
+    await communicator.connect()
+    await receive(communicator)
+    game_id = await sync_to_async(lambda: Room.objects.get(code=code).game_id)()
+
+    async def expect_error(payload, fragment):
+        await communicator.send_to(text_data=payload)
+        message = await receive_until(communicator, lambda m: m["type"] == "error")
+        assert fragment in message["message"], message
+
+    await expect_error("not json", "must be JSON")
+    await expect_error("[1, 2]", "JSON object")
+    await expect_error(json.dumps({"type": "dance"}), "Unknown message type")
+    await expect_error("x" * 5000, "too large")
+    await expect_error(
+        json.dumps({"type": "act", "action": {"type": "fold"}, "seq": 0}), "no action"
+    )
+    await expect_error(json.dumps({"type": "act", "action": "{nope", "seq": 0}), "JSON object")
+    await expect_error(
+        json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 7}), "moved on"
+    )
+    await expect_error(json.dumps({"type": "act", "action": None, "seq": 0}), "object with a")
+    await expect_error(json.dumps({"type": "act", "action": {"type": "flip"}}), "moved on")
+    game = await sync_to_async(Game.objects.get)(pk=game_id)
+    assert game.seq == 0  # nothing was applied
+    await communicator.disconnect()
+
+
+async def test_stale_seq_gets_the_current_state(real_services):
+    host, code = await sync_to_async(_create_room)()
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    communicator = await connect(host, code)
+    await communicator.connect()
+    await receive(communicator)
+    await communicator.send_to(
+        text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 3})
+    )
+    error = await receive(communicator)
+    state = await receive(communicator)
+    assert error["type"] == "error" and state["type"] == "state" and state["seq"] == 0
+    await communicator.disconnect()
+
+
+async def test_flooding_is_throttled(real_services):
+    host, code = await sync_to_async(_create_room)()
+    communicator = await connect(host, code)
+    await communicator.connect()
+    await receive(communicator)
+    for _ in range(40):
+        await communicator.send_to(text_data=json.dumps({"type": "ping"}))
+    answers = [await receive(communicator) for _ in range(40)]
+    assert any(a["type"] == "error" and "Slow down" in a["message"] for a in answers)
+    assert sum(a["type"] == "pong" for a in answers) <= 21
+    await communicator.disconnect()
+
+
+async def test_spectators_get_the_public_view_and_cannot_act(real_services):
+    host, code = await sync_to_async(_create_room)()
+    guest = await sync_to_async(_join)(code)
+    watcher = await sync_to_async(_join)(code)
+    await sync_to_async(_start)(host, code, game="poker", seats="2")  # the third person watches
+    engine = registry.get("poker")
+    game = await sync_to_async(lambda: Room.objects.get(code=code).game)()
+    from gameplay import services as gameplay
+
+    state = await sync_to_async(gameplay.load_state)(game)
+    hands = {card for seat in range(2) for card in engine.view(state, seat)["hands"][seat]}
+    communicator = await connect(watcher, code)
+    await communicator.connect()
+    message = await receive(communicator)
+    assert message["seat"] is None and message["legal"] == []
+    assert message["view"] == engine.view(state, None)
+    text = json.dumps(message)
+    assert not [card for card in hands if f'"{card}"' in text]
+    await communicator.send_to(
+        text_data=json.dumps({"type": "act", "action": {"type": "fold"}, "seq": 0})
+    )
+    error = await receive_until(communicator, lambda m: m["type"] == "error")
+    assert "spectators can't play" in error["message"]
+    # The seated players each see their own hand, and not the other's.
+    for client, seat in ((host, 0), (guest, 1)):
+        player = await connect(client, code)
+        await player.connect()
+        mine = await receive(player)
+        assert mine["seat"] == seat
+        other = 1 - seat
+        own_cards = engine.view(state, seat)["hands"][seat]
+        others_cards = engine.view(state, other)["hands"][other]
+        dumped = json.dumps(mine)
+        assert all(f'"{c}"' in dumped for c in own_cards)
+        assert not any(f'"{c}"' in dumped for c in others_cards)
+        await player.disconnect()
+    await communicator.disconnect()
+
+
+async def test_html_format_sends_fragments_for_htmx(real_services):
+    host, code = await sync_to_async(_create_room)()
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    communicator = await connect(host, code, fmt="html")
+    await communicator.connect()
+    html = await communicator.receive_from(timeout=5)
+    assert html.startswith('\n<div id="room-main"') or '<div id="room-main"' in html[:200]
+    assert "ws-send" in html and "Flip" in html
+    await communicator.send_to(text_data="nonsense")
+    error = await communicator.receive_from(timeout=5)
+    assert 'id="table-error"' in error and "must be JSON" in error
+    await communicator.disconnect()
+
+
+async def test_reconnect_gets_the_current_state_at_once(real_services):
+    host, code = await sync_to_async(_create_room)()
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    first = await connect(host, code)
+    await first.connect()
+    await receive(first)
+    await first.send_to(text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0}))
+    await receive_until(first, lambda m: m["type"] == "state" and m["seq"] >= 1)
+    await first.disconnect()
+    game = await sync_to_async(lambda: Room.objects.get(code=code).game)()
+    again = await connect(host, code)
+    await again.connect()
+    state = await receive(again)
+    assert state["type"] == "state" and state["seq"] == game.seq
+    await again.send_to(text_data=json.dumps({"type": "sync"}))
+    assert (await receive(again))["seq"] == game.seq
+    await again.disconnect()
+
+
+def _seat_is_bot(code: str, seat: int) -> bool:
+    return Room.objects.get(code=code).game.seats[seat]["bot"]
+
+
+async def test_leave_then_computer_plays_then_seat_returned(real_services):
+    host, code = await sync_to_async(_create_room)()
+    guest = await sync_to_async(_join)(code)
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    assert not await sync_to_async(_seat_is_bot)(code, 1)
+    await sync_to_async(guest.post)(f"/rooms/{code}/leave/")
+    assert await sync_to_async(_seat_is_bot)(code, 1)
+    await sync_to_async(_join)(code)  # a fresh client has a fresh session: a new person
+    assert await sync_to_async(_seat_is_bot)(code, 1)
+    response = await sync_to_async(guest.post)("/rooms/join/", {"code": code})
+    assert response.url == f"/rooms/{code}/"
+    assert not await sync_to_async(_seat_is_bot)(code, 1)
+    member = await sync_to_async(Member.objects.get)(room__code=code, seat=1)
+    assert member.player.startswith("guest:") and not member.left
+
+
+async def test_lost_connection_hands_seat_to_computer_until_back(real_services):
+    host, code = await sync_to_async(_create_room)()
+    guest = await sync_to_async(_join)(code)
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    communicator = await connect(guest, code)
+    await communicator.connect()
+    await receive(communicator)
+    member = await sync_to_async(Member.objects.get)(room__code=code, seat=1)
+    assert member.connections == 1
+    await communicator.disconnect()
+    # The grace period's check (a Celery task in production) finds no socket open.
+    assert await sync_to_async(services.check_seat)(member.pk)
+    assert await sync_to_async(_seat_is_bot)(code, 1)
+    back = await connect(guest, code)
+    await back.connect()
+    state = await receive(back)
+    assert state["seat"] == 1
+    assert not await sync_to_async(_seat_is_bot)(code, 1)
+    await back.disconnect()
+
+
+async def test_a_quick_reconnect_keeps_the_seat(real_services):
+    host, code = await sync_to_async(_create_room)()
+    guest = await sync_to_async(_join)(code)
+    await sync_to_async(_start)(host, code, game="war", seats="2")
+    first = await connect(guest, code)
+    await first.connect()
+    second = await connect(guest, code)  # a second tab
+    await second.connect()
+    await first.disconnect()
+    member = await sync_to_async(Member.objects.get)(room__code=code, seat=1)
+    assert not await sync_to_async(services.check_seat)(member.pk)
+    assert not await sync_to_async(_seat_is_bot)(code, 1)
+    await second.disconnect()

@@ -1,0 +1,158 @@
+"""Rooms over HTTP: create, join, start, and every way that can go wrong."""
+
+import html
+
+import pytest
+from django.test import Client
+
+from lobby import services
+from lobby.models import ROOM_SIZE, Room
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def create(client):
+    response = client.post("/rooms/")
+    assert response.status_code == 302
+    return response.url.rstrip("/").split("/")[-1]
+
+
+def test_create_room_gives_a_clear_code(client):
+    code = create(client)
+    assert len(code) == 5 and code.isalpha() and code.isupper()
+    assert not set(code) & set("ILO")
+    page = client.get(f"/rooms/{code}/")
+    assert page.status_code == 200 and code in text(page)
+
+
+def test_join_by_code_any_case(client):
+    code = create(client)
+    other = Client()
+    response = other.post("/rooms/join/", {"code": f"  {code.lower()} "})
+    assert response.url == f"/rooms/{code}/"
+    assert Room.objects.get(code=code).present().count() == 2
+
+
+@pytest.mark.parametrize(
+    "code, message",
+    [
+        ("ZZZZZ", "No open room has the code ZZZZZ"),
+        ("12", "A room code is 5 letters"),
+        ("", "A room code is 5 letters"),
+    ],
+)
+def test_join_unknown_room(client, code, message):
+    response = client.post("/rooms/join/", {"code": code}, follow=True)
+    assert message in text(response)
+
+
+def test_join_full_room(client):
+    code = create(client)
+    for _ in range(ROOM_SIZE - 1):
+        Client().post("/rooms/join/", {"code": code})
+    response = Client().post("/rooms/join/", {"code": code}, follow=True)
+    assert f"Room {code} is full" in text(response)
+    assert Room.objects.get(code=code).present().count() == ROOM_SIZE
+
+
+def test_only_the_host_starts(client):
+    code = create(client)
+    guest = Client()
+    guest.post("/rooms/join/", {"code": code})
+    response = guest.post(f"/rooms/{code}/start/", {"game": "war"}, follow=True)
+    assert "Only the host can start a game." in text(response)
+    assert Room.objects.get(code=code).game is None
+
+
+@pytest.mark.parametrize(
+    "form, message",
+    [
+        ({"game": "chess"}, "Pick a game to play."),
+        ({"game": "war", "seats": "9"}, "War seats 2 to 4 players."),
+        ({"game": "war", "seats": "two"}, "must be a number"),
+        ({"game": "klondike"}, "played alone"),
+        ({"game": "war", "rules": "{bad"}, "not valid JSON"),
+        ({"game": "war", "rules": '{"speed": 2}'}, "no rule option 'speed'"),
+        ({"game": "war", "turn_timer": "5"}, "turn timer"),
+    ],
+)
+def test_start_bad_input(client, form, message):
+    code = create(client)
+    response = client.post(f"/rooms/{code}/start/", form, follow=True)
+    assert message in text(response)
+    assert Room.objects.get(code=code).game is None
+
+
+def test_start_twice_is_refused(client):
+    code = create(client)
+    client.post(f"/rooms/{code}/start/", {"game": "war"})
+    first = Room.objects.get(code=code).game
+    response = client.post(f"/rooms/{code}/start/", {"game": "war"}, follow=True)
+    assert "A game is already in play" in text(response)
+    assert Room.objects.get(code=code).game == first
+
+
+def test_computer_players_fill_the_table_and_extra_people_watch(client):
+    code = create(client)
+    people = [Client() for _ in range(4)]
+    for person in people:
+        person.post("/rooms/join/", {"code": code})
+    client.post(f"/rooms/{code}/start/", {"game": "gin" if False else "war", "seats": "3"})
+    room = Room.objects.get(code=code)
+    assert [s["bot"] for s in room.game.seats] == [False, False, False]
+    seats = sorted(m.seat for m in room.present() if m.seat is not None)
+    assert seats == [0, 1, 2] and sum(m.seat is None for m in room.present()) == 2
+    services.back_to_lobby(room=room, player=room.host)
+    solo = Client()
+    solo_code = create(solo)
+    solo.post(f"/rooms/{solo_code}/start/", {"game": "war", "seats": "4"})
+    game = Room.objects.get(code=solo_code).game
+    assert [s["bot"] for s in game.seats] == [False, True, True, True]
+
+
+def test_back_to_lobby_and_leave(client):
+    code = create(client)
+    guest = Client()
+    guest.post("/rooms/join/", {"code": code})
+    client.post(f"/rooms/{code}/start/", {"game": "war"})
+    game = Room.objects.get(code=code).game
+    response = guest.post(f"/rooms/{code}/lobby/", follow=True)
+    assert "Only the host" in text(response)
+    client.post(f"/rooms/{code}/lobby/")
+    game.refresh_from_db()
+    assert game.status == "abandoned" and Room.objects.get(code=code).game is None
+    client.post(f"/rooms/{code}/leave/")
+    room = Room.objects.get(code=code)
+    assert room.is_open and room.host.startswith("guest:") and room.present().count() == 1
+    guest.post(f"/rooms/{code}/leave/")
+    assert not Room.objects.get(code=code).is_open
+
+
+def test_play_solo_and_come_back_to_the_table(client):
+    response = client.post("/play/war/", {"seats": "3"})
+    code = response.url.rstrip("/").split("/")[-1]
+    room = Room.objects.get(code=code)
+    assert room.private and len(room.game.seats) == 3
+    assert client.get("/").url == f"/rooms/{code}/"  # closing the page and coming back
+    assert client.get("/?lobby=1").status_code == 200
+    stranger = Client()
+    response = stranger.post("/rooms/join/", {"code": code}, follow=True)
+    assert "private table" in text(response)
+
+
+def test_play_unknown_or_bad_options(client):
+    assert client.get("/play/chess/").status_code == 404
+    response = client.post("/play/war/", {"seats": "12"}, follow=True)
+    assert "War seats 2 to 4 players." in text(response)
+    assert client.get("/play/war/").status_code == 200
+
+
+def test_room_page_for_non_member_offers_join(client):
+    code = create(client)
+    page = Client().get(f"/rooms/{code}/")
+    assert "Join the table" in text(page)
+    assert Client().get("/rooms/QQQQQ/").status_code == 404

@@ -101,20 +101,32 @@ def start_game(
 
 
 def submit_action(
-    *, game_id: int, seat: int, action: Any, seq: int, by_bot: bool = False
+    *,
+    game_id: int,
+    seat: int,
+    action: Any,
+    seq: int,
+    by_bot: bool = False,
+    rebase: bool = False,
 ) -> Outcome:
     """Apply one action that the client sent after seeing state `seq`.
 
     Raises StaleSeq when the game moved on, IllegalAction when the rules say no (nothing is
-    written in either case), Game.DoesNotExist for an unknown game."""
+    written in either case), Game.DoesNotExist for an unknown game.
+
+    With rebase=True, an action sent against an older state still applies if that seat's
+    choices are the same now as at `seq` (another seat's simultaneous flip or bet came first);
+    if anything the seat could do changed, it is stale."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if isinstance(seq, bool) or not isinstance(seq, int) or seq != game.seq:
+        if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
             raise StaleSeq(game.seq)
         if game.is_over:
             raise IllegalAction("The game is over.")
         engine = registry.get(game.kind)
         state = load_state(game)
+        if seq != game.seq and not (rebase and _same_choices(engine, game, state, seat, seq)):
+            raise StaleSeq(game.seq)
         events = engine.apply(state, seat, action)
         game.seq += 1
         GameEvent.objects.create(
@@ -130,6 +142,18 @@ def submit_action(
         game.save(update_fields=fields)
         transaction.on_commit(lambda: _after_commit(game, state))
     return Outcome(game=game, state=state, events=events)
+
+
+def _same_choices(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        return False
+    seen = _state_at(game, seq)
+    return engine.legal_actions(seen, seat) == engine.legal_actions(state, seat)
+
+
+def _state_at(game: Game, seq: int) -> dict[str, Any]:
+    cached = cache.get(_state_key(game, seq))
+    return json.loads(cached) if cached is not None else replay(game, upto=seq)
 
 
 def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:

@@ -124,7 +124,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             raise services.RoomError("No game is in play. The host starts one from the lobby.")
         if member.seat is None:
             raise services.RoomError("You are watching this game: spectators can't play.")
-        gameplay.submit_action(game_id=room.game_id, seat=member.seat, action=action, seq=seq)
+        gameplay.submit_action(
+            game_id=room.game_id, seat=member.seat, action=action, seq=seq, rebase=True
+        )
 
     def _hint(self):
         member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)

@@ -176,3 +176,18 @@ def test_events_and_state_are_json():
     game = start()
     outcome = services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
     assert json.loads(json.dumps(outcome.events)) == outcome.events
+
+
+def test_rebase_applies_when_the_seats_choices_did_not_change():
+    game = start("rebase", seats=SEATS + [{"name": "Cy"}])
+    services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    # Seat 1 saw seq 0; seat 0's flip does not change what seat 1 may do.
+    with pytest.raises(services.StaleSeq):
+        services.submit_action(game_id=game.pk, seat=1, action={"type": "flip"}, seq=0)
+    services.submit_action(game_id=game.pk, seat=1, action={"type": "flip"}, seq=0, rebase=True)
+    # Seat 0 already flipped at seq 1: its choices changed, so its old seq stays stale.
+    with pytest.raises(services.StaleSeq):
+        services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, rebase=True)
+    with pytest.raises(services.StaleSeq):
+        services.submit_action(game_id=game.pk, seat=2, action={"type": "flip"}, seq=9, rebase=True)
+    assert GameEvent.objects.filter(game=game).count() == 2

@@ -1,0 +1,54 @@
+"""A small program client of the site, as a user's bot would write one: HTTP with cookies and
+CSRF for rooms, and the JSON room socket for play."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import urllib.parse
+import urllib.request
+
+import websockets.sync.client
+
+
+class SiteClient:
+    def __init__(self, base_url: str):
+        self.base = base_url.rstrip("/")
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        self.get("/?lobby=1")  # a guest session and a CSRF cookie
+
+    def _cookie(self, name: str) -> str:
+        return next(c.value for c in self.cookies if c.name == name)
+
+    def get(self, path: str):
+        return self.opener.open(self.base + path, timeout=10)
+
+    def post(self, path: str, data: dict | None = None) -> str:
+        """POST a form; returns the path it redirected to."""
+        body = urllib.parse.urlencode(data or {}).encode()
+        request = urllib.request.Request(
+            self.base + path,
+            data=body,
+            headers={"X-CSRFToken": self._cookie("csrftoken"), "Referer": self.base + "/"},
+        )
+        response = self.opener.open(request, timeout=10)
+        return urllib.parse.urlparse(response.geturl()).path
+
+    def create_room(self) -> str:
+        return self.post("/rooms/").strip("/").split("/")[-1]
+
+    def socket(self, code: str):
+        cookie = "; ".join(f"{c.name}={c.value}" for c in self.cookies)
+        url = self.base.replace("http://", "ws://") + f"/ws/rooms/{code}/?format=json"
+        return websockets.sync.client.connect(
+            url, additional_headers={"Cookie": cookie, "Origin": self.base}, open_timeout=10
+        )
+
+
+def receive(ws, timeout: float = 20) -> dict:
+    return json.loads(ws.recv(timeout=timeout))
+
+
+def act(ws, action: dict, seq: int) -> None:
+    ws.send(json.dumps({"type": "act", "action": action, "seq": seq}))

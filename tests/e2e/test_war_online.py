@@ -1,0 +1,79 @@
+"""The whole stack: daphne, a real Celery worker, PostgreSQL and Redis. A program plays a whole
+War game over the JSON socket against computer players, and reconnects in the middle."""
+
+import pytest
+
+from gameplay import services as gameplay
+from gameplay.models import Game
+from lobby import services
+from lobby.models import Room
+
+from .client import SiteClient, act, receive
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHORT_WAR = "short/235"  # two players, 47 rounds
+
+
+def _seeded_war(code: str, seats: int, seed: str) -> Game:
+    room = Room.objects.get(code=code, is_open=True)
+    return services.start_game(room=room, player=room.host, kind="war", seats=seats, seed=seed)
+
+
+def play_until_over(ws, seat: int, stop_after: int | None = None) -> dict:
+    """Flip whenever asked; returns the last state (or stops after `stop_after` flips)."""
+    flips = 0
+    while True:
+        message = receive(ws)
+        assert message["type"] in {"state", "error"}, message
+        if message["type"] == "error":
+            continue  # a stale seq while a computer player moved: the fresh state follows
+        if message["over"]:
+            return message
+        if seat in message["to_act"] and {"type": "flip"} in message["legal"]:
+            act(ws, {"type": "flip"}, message["seq"])
+            flips += 1
+            if stop_after is not None and flips >= stop_after:
+                return message
+
+
+def test_whole_war_game_against_computer_players(daphne_server, celery_worker_process):
+    player = SiteClient(daphne_server)
+    code = player.create_room()
+    game = _seeded_war(code, 2, SHORT_WAR)
+    with player.socket(code) as ws:
+        play_until_over(ws, seat=0, stop_after=10)
+    # Reconnect mid-game: the current state arrives at once.
+    with player.socket(code) as ws:
+        first = receive(ws)
+        assert first["type"] == "state" and first["game_id"] == game.pk and first["seq"] >= 19
+        if first["seat"] in first["to_act"] and not first["over"]:
+            act(ws, {"type": "flip"}, first["seq"])
+        final = play_until_over(ws, seat=0)
+    game.refresh_from_db()
+    assert game.status == "over" and final["result"] == game.result
+    assert final["seq"] == game.seq
+    assert sum(e.by_bot for e in game.log.all()) == game.seq // 2  # the computer flipped its half
+    assert gameplay.verify(game) == []
+
+
+def test_four_seat_table_two_people_two_computers(daphne_server, celery_worker_process):
+    host, guest = SiteClient(daphne_server), SiteClient(daphne_server)
+    code = host.create_room()
+    assert guest.post("/rooms/join/", {"code": code}) == f"/rooms/{code}/"
+    assert host.post(f"/rooms/{code}/start/", {"game": "war", "seats": "4"}) == f"/rooms/{code}/"
+    with host.socket(code) as a, guest.socket(code) as b:
+        for ws, seat in ((a, 0), (b, 1)):
+            state = receive(ws)
+            assert state["seat"] == seat and state["seats"][2]["bot"] and state["seats"][3]["bot"]
+        # Both people flip against the first state they saw, while the computer players flip
+        # on their own: a flip sent against an older seq still counts (the seat's choice did
+        # not change), and the round resolves.
+        act(a, {"type": "flip"}, 0)
+        act(b, {"type": "flip"}, 0)
+        while True:
+            state = receive(a)
+            assert state["type"] == "state", state
+            if state["view"]["round"] >= 2:
+                break
+        assert state["view"]["last_round"]["pot"]

@@ -34,6 +34,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.game_group = None
         self.sent_seq = -1
         self.allowance, self.checked = BURST, time.monotonic()
+        self.csrf_token = tables.csrf_token_for(self.scope.get("cookies", {}))
         player = scope_player_key(self.scope)
         if player is None:
             await self.close(code=4401)  # no account and no guest session: open the page first
@@ -180,6 +181,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not force and game and seq <= self.sent_seq:
             return None
         context = tables.room_context(room, member, format=self.format)
+        context["csrf_token"] = self.csrf_token
         if self.format == "json":
             text = json.dumps(tables.state_message(context))
         else:

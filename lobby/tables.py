@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
@@ -161,6 +162,15 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "seats": [{"name": s["name"], "bot": s["bot"]} for s in context["seats"]],
         **base,
     }
+
+
+def csrf_token_for(cookies: dict[str, str]) -> str:
+    """The forms in a pushed fragment (Start game, Leave) need the page's CSRF token: the
+    cookie's secret, masked as Django masks it for a page."""
+    secret = cookies.get(settings.CSRF_COOKIE_NAME, "")
+    if len(secret) == CSRF_SECRET_LENGTH and secret.isalnum():
+        return _mask_cipher_secret(secret)
+    return ""
 
 
 def render_fragment(context: dict[str, Any]) -> str:

@@ -1,0 +1,45 @@
+"""Two people in two browsers: one creates a room, the other joins by its code, War, flip."""
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def test_two_browsers_create_join_start_and_flip(browser: Browser, daphne_server):
+    host = browser.new_context(viewport={"width": 1280, "height": 850}).new_page()
+    guest = browser.new_context(viewport={"width": 375, "height": 740}, has_touch=True).new_page()
+
+    host.goto(daphne_server + "/")
+    host.get_by_role("button", name="Create a room").click()
+    expect(host).to_have_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    code = host.locator("[data-room-code]").inner_text()
+
+    guest.goto(daphne_server + "/")
+    guest.get_by_label("Room code").fill(code.lower())
+    guest.get_by_role("button", name="Join").click()
+    expect(guest).to_have_url(re.compile(f"/rooms/{code}/$"))
+    # The host sees the guest arrive without reloading.
+    expect(host.locator(".members li")).to_have_count(2)
+
+    host.get_by_label(re.compile("War")).check()
+    host.get_by_role("button", name="Start game").click()
+    for page in (host, guest):
+        expect(page.locator("#flip")).to_be_enabled()
+    expect(guest.locator(".seat.you .seat-name")).to_contain_text("(you)")
+
+    host.locator("#flip").click()
+    expect(host.locator(".seat.you .seat-state")).to_have_text("Flipped ✓")
+    guest.keyboard.press("Space")  # Space flips too
+    for page in (host, guest):
+        expect(page.locator(".last-result")).to_contain_text("took the pot")
+        expect(page.locator(".table-status")).to_contain_text("Round 2")
+    host.screenshot(path=f"{SCREENS}/room-war-desktop.png")
+    guest.screenshot(path=f"{SCREENS}/room-war-phone.png")
+    # No horizontal scroll on the phone.
+    assert guest.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

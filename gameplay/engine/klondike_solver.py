@@ -1,0 +1,825 @@
+"""A Klondike solver, the Hint button and "winnable deals only" (pure Python, standard library).
+
+``solve(state, seconds)`` searches a position with full knowledge of every card (face-down
+cards and the stock order included) and answers:
+
+- ``"won"`` with ``line``: contract actions that apply legally from ``state`` and win;
+- ``"lost"``: the whole search space was exhausted, no line wins (a proof: every pruning rule
+  below only drops moves that can never be needed);
+- ``"unknown"``: the time (or node) budget ran out first.
+
+How it searches (depth-first, best moves first, every position visited once):
+
+- **The talon as a list ("K+").** Stock and waste together form one list, the waste being its
+  first ``pos`` cards. Draws and recycles are never searched on their own: a "talon move" plays
+  any card that drawing/recycling can bring to the top of the waste, and the line gets the
+  draws it needs. In Draw 1 every talon card is reachable and the order of the talon does not
+  matter at all; in Draw 3 the reachable cards are the tops of the groups of three, from the
+  current position and from the start of the next pass.
+- **Safe moves to the foundations are made at once.** A card of rank r goes up automatically
+  when r <= 2 or both foundations of the other colour hold r - 1 or more: no card can then
+  ever need it as a landing spot. Draw 3 only does it from the columns (taking a card out of
+  the talon shifts the groups of three, so it is not always harmless there).
+- **Transposition table.** A position is keyed by its columns, sorted (the columns are
+  interchangeable), plus the talon (Draw 1: as a set; Draw 3: in order, with ``pos``). The
+  foundations follow from the rest.
+- **Pointless moves are not generated:** a King that already heads a column moving to an empty
+  column, a move into a second empty column when one is enough (they are the same), a card
+  that was moved up safely coming back down. A group moved back and forth meets the
+  transposition table.
+- **Move order:** turn a face-down card over (the column with most face-down cards first) or
+  play to a foundation first, then talon cards to the columns, then emptying a column, moving
+  part of a group between twin cards, and taking a card back from a foundation.
+- Once every column card is face up, Draw 1 is won (the lowest card still needed is always
+  free); Draw 3 is won if a plain "lowest card first" finish works, and searched on otherwise.
+
+**Hidden information (the Hint button).** A hint must not depend on cards the player cannot
+see: a solver that knows the face-down cards would pick moves because of them (for instance
+"dig in column 6", because the card under it is the one needed), and repeated hints would leak
+the layout. So ``hint()`` never solves the real position while cards are hidden. It builds the
+positions the player cannot tell apart from the real one: the same face-up cards and the same
+stock cards already seen (in the order seen), with the unseen cards - those face down in the
+columns and the never-turned part of the stock - dealt at random into the unseen places, with
+a random generator seeded only from what the player can see. It solves several of them and
+suggests the first move that wins most of them ("source": "solver", with how many). When
+nothing is hidden any more (every card face up and the stock seen through), the real position
+is solved exactly. If no sample is solved, the bot's rules of thumb pick the move
+("source": "heuristic"). Full knowledge is used only where it reveals nothing the player may
+not know: ``winnable_seed`` (at deal time, the player asked for a winnable deal: it says "this
+deal can be won" and nothing else), the benchmark and the tests.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import time
+from collections import Counter
+from typing import Any
+
+from .core import IllegalAction
+from .games import klondike as kl
+
+SUITS = "SHDC"
+RANK_NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+# Cards are ints: suit index * 13 + rank index (A = 0 ... K = 12).
+NAME = [RANK_NAMES[c % 13] + SUITS[c // 13] for c in range(52)]
+CODE = {name: c for c, name in enumerate(NAME)}
+RANK = [c % 13 for c in range(52)]
+SUIT = [c // 13 for c in range(52)]
+RED = [SUIT[c] in (1, 2) for c in range(52)]
+# The two cards a card may be put on in a column (one rank higher, the other colour).
+PARENTS = [
+    tuple(s * 13 + RANK[c] + 1 for s in range(4) if RED[s * 13] != RED[c]) if RANK[c] < 12 else ()
+    for c in range(52)
+]
+# The two cards that may be put on a card in a column, and a card's twin (same rank and colour).
+CHILDREN = [
+    tuple(s * 13 + RANK[c] - 1 for s in range(4) if RED[s * 13] != RED[c]) if RANK[c] else ()
+    for c in range(52)
+]
+TWIN = [(3 - SUIT[c]) * 13 + RANK[c] for c in range(52)]
+FOUNDATION = 7  # destinations: 0-6 the columns, 7 + suit index the foundations
+KING = 12
+
+# Key separators: never a card value (0-51).
+_COL_SEP = bytes((200,))
+_UP_SEP = bytes((201,))
+_TALON_SEP = bytes((202,))
+
+_REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def reach(length: int, pos: int, draw: int) -> tuple[int, ...]:
+    """Talon indices that drawing and recycling can bring to the top of the waste."""
+    key = (length, pos, draw)
+    found = _REACH.get(key)
+    if found is None:
+        found = _REACH[key] = tuple(kl.talon_reach(length, pos, draw))
+    return found
+
+
+def safe(c: int, found: tuple[int, ...] | list[int]) -> bool:
+    """No card can ever need ``c`` as a landing spot (see the module docstring)."""
+    r = RANK[c]
+    if r <= 1:
+        return True
+    if RED[c]:
+        return found[0] >= r and found[3] >= r
+    return found[1] >= r and found[2] >= r
+
+
+# ---- positions ---------------------------------------------------------------------------------
+
+# A position: (cols, found, talon, pos). cols: 7 (down, up) pairs of bytes, bottom -> top;
+# found: cards on each foundation (S, H, D, C); talon: bytes, waste bottom -> top then stock
+# top -> bottom; pos: how many talon cards are on the waste.
+
+
+def position(state: dict) -> tuple:
+    cols = tuple(
+        (
+            bytes(CODE[c] for c in state["columns"][name]["down"]),
+            bytes(CODE[c] for c in state["columns"][name]["up"]),
+        )
+        for name in kl.COLUMNS
+    )
+    found = tuple(len(state["foundations"]["f" + s]) for s in SUITS)
+    talon = bytes(CODE[c] for c in state["waste"] + state["stock"])
+    return cols, found, talon, len(state["waste"])
+
+
+class Search:
+    def __init__(self, draw: int, deadline: float, max_nodes: int | None, use_dead: bool = True):
+        self.draw = draw
+        self.use_dead = use_dead
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    # -- the key
+
+    def key(self, node: tuple) -> bytes:
+        cols, _, talon, pos = node
+        ck = _COL_SEP.join(sorted([down + _UP_SEP + up for down, up in cols]))
+        if self.draw == 1:
+            return ck + _TALON_SEP + bytes(sorted(talon))
+        return ck + _TALON_SEP + bytes((pos,)) + talon
+
+    # -- moves
+
+    def moves(self, node: tuple) -> list[tuple]:
+        """Every move worth trying, best first: (priority, kind, a, b[, c]).
+
+        A move that only rearranges cards is generated only when the move right after it
+        could use what it makes possible. Any winning line can be reordered that way: a move
+        commutes with the moves that touch neither the cards it moves, nor the card it
+        uncovers, nor the pile it lands on, so it can wait until just before the first move
+        that does (and when that move just moves the same cards on, the two merge). So:
+
+        - part of a group moved from a card ``e`` onto ``e``'s twin (same rank and colour):
+          only if ``e`` can then go to its foundation, or the twin of the group's bottom card
+          can come onto ``e``;
+        - a whole group moved off a column with no face-down card: only if a King can come
+          into the empty column;
+        - a card put on a column from a foundation (or, in Draw 1, from the talon, whose order
+          does not matter there): only if a card can come onto it, or (from a foundation) the
+          card under it on the foundation could then come down too and be used;
+        - an unsafe card sent to a foundation without turning a card over (Draw 1 talon cards
+          included): only if the next card of its suit can follow at once, the card it
+          uncovers can go up or take the twin of the card sent up, or its column empties
+          for a King.
+
+        "Can come onto a card" means: from the talon, from a foundation, heading a column's
+        face-up group, or from inside a group when that part of the group may move itself
+        (by the rule above for twins).
+        """
+        cols, found, talon, pos = node
+        draw = self.draw
+        out = []
+        top_at = {}
+        empty = -1
+        under = {}  # face-up card -> the face-up card it lies on
+        king_free = False  # a King that could use an empty column
+        top_of = {}  # card heading a column's face-up group -> column
+        for k, (down, up) in enumerate(cols):
+            if up:
+                top_at[up[-1]] = k
+                top_of[up[0]] = k
+                for j in range(1, len(up)):
+                    under[up[j]] = up[j - 1]
+                if down and RANK[up[0]] == KING:
+                    king_free = True
+            elif empty < 0:
+                empty = k
+        reachable = reach(len(talon), pos, draw)
+        talon_free = {talon[i] for i in reachable}
+        if any(RANK[c] == KING for c in talon_free):
+            king_free = True
+        if 13 in found:
+            king_free = True
+
+        memo: dict[int, bool] = {}
+
+        def comes(d: int) -> bool:
+            """Could ``d`` be put next onto a card uncovered or placed for it?"""
+            known = memo.get(d)
+            if known is None:
+                memo[d] = True  # a cycle of "uses" adds nothing: stay on the generous side
+                known = memo[d] = _comes(d)
+            return known
+
+        def _comes(d: int) -> bool:
+            if d in talon_free:
+                return draw == 3 or any(comes(x) for x in CHILDREN[d])
+            s = SUIT[d]
+            if found[s] and found[s] - 1 == RANK[d]:
+                return taking_down(s, found[s])
+            k = top_of.get(d)
+            if k is not None:  # heading a column's face-up group
+                return bool(cols[k][0]) or king_free
+            u = under.get(d)
+            if u is None:
+                return False
+            return found[SUIT[u]] == RANK[u] or comes(TWIN[d])
+
+        def send_up(c: int, below: int | None, reveal: bool, empties: bool) -> bool:
+            """Could sending ``c`` up (it is free and fits) be used by the next move?"""
+            if reveal or RANK[c] == KING or safe(c, found):
+                return True
+            n = c + 1
+            k = top_at.get(n)
+            if k is not None:
+                dn, un = cols[k]
+                one = len(un) == 1
+                if send_up(n, un[-2] if not one else None, one and bool(dn), one and not dn):
+                    return True
+            elif n in talon_free and (draw == 3 or send_up(n, None, False, False)):
+                return True
+            if below is not None and (found[SUIT[below]] == RANK[below] or comes(TWIN[c])):
+                return True
+            return empties and king_free
+
+        def taking_down(s: int, n: int) -> bool:
+            c = s * 13 + n - 1
+            if safe(c, found):
+                return False
+            if any(comes(d) for d in CHILDREN[c]):
+                return True
+            return n >= 2 and any(p in top_at for p in PARENTS[c - 1]) and taking_down(s, n - 1)
+
+        for k, (down, up) in enumerate(cols):
+            if not up:
+                continue
+            top = up[-1]
+            s = SUIT[top]
+            nd = len(down)
+            if found[s] == RANK[top]:
+                if len(up) == 1 and nd:
+                    out.append((0 - nd, "c", k, 0, 7 + s))
+                elif send_up(top, up[-2] if len(up) > 1 else None, False, len(up) == 1):
+                    out.append((300, "c", k, len(up) - 1, 7 + s))
+            for j, c in enumerate(up):
+                if RANK[c] == KING:
+                    if empty < 0 or not nd or j:
+                        continue  # a King heading a column gains nothing in another one
+                    out.append((200 - nd, "c", k, j, empty))
+                    continue
+                p1, p2 = PARENTS[c]
+                d1 = top_at.get(p1, k)
+                d2 = top_at.get(p2, k)
+                if d1 == k and d2 == k:
+                    continue
+                if j == 0:
+                    if nd:
+                        prio = 200 - nd
+                    elif king_free:
+                        prio = 600
+                    else:
+                        continue
+                else:
+                    e = up[j - 1]
+                    if found[SUIT[e]] == RANK[e] and send_up(
+                        e, up[j - 2] if j >= 2 else None, j == 1 and nd > 0, j == 1 and not nd
+                    ):
+                        prio = 350
+                    elif comes(TWIN[c]):
+                        prio = 700
+                    else:
+                        continue
+                if d1 != k:
+                    out.append((prio, "c", k, j, d1))
+                if d2 != k:
+                    out.append((prio, "c", k, j, d2))
+        for i in reachable:
+            c = talon[i]
+            if found[SUIT[c]] == RANK[c] and (draw == 3 or send_up(c, None, False, False)):
+                out.append((100, "w", i, 7 + SUIT[c]))
+            if not RANK[c]:
+                continue  # an Ace is better off on its foundation
+            if RANK[c] == KING:
+                ds = [empty] if empty >= 0 else ()
+            else:
+                ds = [top_at[p] for p in PARENTS[c] if p in top_at]
+            if ds and (draw == 3 or any(comes(d) for d in CHILDREN[c])):
+                for d in ds:
+                    out.append((400, "w", i, d))
+        for s in range(4):
+            n = found[s]
+            if not n:
+                continue
+            c = s * 13 + n - 1
+            if RANK[c] == KING:
+                ds = [empty] if empty >= 0 else ()
+            else:
+                ds = [top_at[p] for p in PARENTS[c] if p in top_at]
+            if ds and taking_down(s, n):
+                for d in ds:
+                    out.append((800, "f", s, d))
+        out.sort(key=lambda m: m[0])
+        return out
+
+    def play(self, node: tuple, move: tuple) -> tuple[tuple, list[tuple]]:
+        """The position after ``move`` and the safe moves it triggers, with the list of
+        primitive moves made: ("w", index, dest), ("c", col, index, dest), ("f", suit, col)."""
+        cols = list(node[0])
+        found = list(node[1])
+        talon, pos = node[2], node[3]
+        kind = move[1]
+        if kind == "w":
+            i, d = move[2], move[3]
+            c = talon[i]
+            talon = talon[:i] + talon[i + 1 :]
+            pos = i
+            if d >= FOUNDATION:
+                found[d - FOUNDATION] += 1
+            else:
+                down, up = cols[d]
+                cols[d] = (down, up + bytes((c,)))
+        elif kind == "c":
+            k, j, d = move[2], move[3], move[4]
+            down, up = cols[k]
+            run, rest = up[j:], up[:j]
+            if not rest and down:
+                rest, down = down[-1:], down[:-1]
+            cols[k] = (down, rest)
+            if d >= FOUNDATION:
+                found[d - FOUNDATION] += 1
+            else:
+                dd, du = cols[d]
+                cols[d] = (dd, du + run)
+        elif kind == "f":
+            s, d = move[2], move[3]
+            c = s * 13 + found[s] - 1
+            found[s] -= 1
+            dd, du = cols[d]
+            cols[d] = (dd, du + bytes((c,)))
+        prims = [move[1:]] if kind != "settle" else []
+        # Safe moves to the foundations: look only at the next card of each suit.
+        changed = True
+        while changed:
+            changed = False
+            for s in range(4):
+                n = found[s]
+                if n == 13:
+                    continue
+                c = s * 13 + n
+                if not safe(c, found):
+                    continue
+                for k in range(7):
+                    down, up = cols[k]
+                    if up and up[-1] == c:
+                        found[s] += 1
+                        prims.append(("c", k, len(up) - 1, FOUNDATION + s))
+                        rest = up[:-1]
+                        if not rest and down:
+                            rest, down = down[-1:], down[:-1]
+                        cols[k] = (down, rest)
+                        changed = True
+                        break
+                else:
+                    if self.draw == 1:
+                        i = talon.find(c)
+                        if i >= 0:
+                            found[s] += 1
+                            prims.append(("w", i, FOUNDATION + s))
+                            talon = talon[:i] + talon[i + 1 :]
+                            pos = i
+                            changed = True
+        return (tuple(cols), tuple(found), talon, pos), prims
+
+    def finish(self, node: tuple) -> list[tuple] | None:
+        """With every column card face up: play the lowest free card up until done
+        (always works in Draw 1), or None if that gets stuck."""
+        cols = list(node[0])
+        found = list(node[1])
+        talon, pos = node[2], node[3]
+        prims = []
+        while sum(found) < 52:
+            best = None
+            for k, (_, up) in enumerate(cols):
+                if up and found[SUIT[up[-1]]] == RANK[up[-1]]:
+                    if best is None or RANK[up[-1]] < best[0]:
+                        best = (RANK[up[-1]], "c", k, len(up) - 1, FOUNDATION + SUIT[up[-1]])
+            for i in reach(len(talon), pos, self.draw):
+                c = talon[i]
+                if found[SUIT[c]] == RANK[c] and (best is None or RANK[c] < best[0]):
+                    best = (RANK[c], "w", i, FOUNDATION + SUIT[c])
+            if best is None:
+                return None
+            if best[1] == "w":
+                i = best[2]
+                found[SUIT[talon[i]]] += 1
+                talon, pos = talon[:i] + talon[i + 1 :], i
+            else:
+                k = best[2]
+                found[SUIT[cols[k][1][-1]]] += 1
+                cols[k] = (cols[k][0], cols[k][1][:-1])
+            prims.append(best[1:])
+        return prims
+
+    def won(self, node: tuple) -> list[tuple] | None:
+        if sum(node[1]) == 52:
+            return []
+        if any(down for down, _ in node[0]):
+            return None
+        return self.finish(node)
+
+    # -- dead ends
+
+    def dead(self, node: tuple) -> bool:
+        """True when ``node`` can't be won even in a relaxed game (so not in the real one).
+
+        Every card must come free (be the top of its pile) at some point. In the relaxed game
+        a card comes free once the card right above it can leave on its own (a face-up
+        card takes the cards on it along; a face-down card must come free first), and a card
+        can leave on its own if it is a King (an empty column is assumed), or one of the two
+        cards it may go on ever comes free, or it comes free itself and every lower card of its
+        suit ever comes free (so it can go up). Talon and foundation cards count as free. Timing
+        and room are ignored, so the relaxed game allows everything the real one allows: a card
+        that can't come free even there never will.
+        """
+        cols, found, talon, _ = node
+        exposed = bytearray(52)
+        leave = bytearray(52)
+        hidden = bytearray(52)  # face down now
+        below = {}  # column card -> the card right under it
+        todo = list(talon)
+        for s in range(4):
+            todo.extend(range(s * 13, s * 13 + found[s]))
+        incol = []
+        for down, up in cols:
+            if up:
+                cards = down + up
+                todo.append(cards[-1])
+                for i in range(1, len(cards)):
+                    below[cards[i]] = cards[i - 1]
+                for c in down:
+                    hidden[c] = 1
+                incol.extend(cards)
+        if not below:
+            return False
+        for c in todo:
+            exposed[c] = 1
+        low = [found[s] for s in range(4)]
+        for s in range(4):
+            while low[s] < 13 and exposed[s * 13 + low[s]]:
+                low[s] += 1
+
+        def try_leave(c: int) -> None:
+            if leave[c] or (hidden[c] and not exposed[c]):
+                return
+            r = RANK[c]
+            if r != KING:
+                p1, p2 = PARENTS[c]
+                if not (exposed[p1] or exposed[p2] or (exposed[c] and low[SUIT[c]] >= r)):
+                    return
+            leave[c] = 1
+            b = below.get(c)
+            if b is not None and not exposed[b]:
+                exposed[b] = 1
+                todo.append(b)
+
+        for c in incol:
+            try_leave(c)
+        while todo:
+            x = todo.pop()
+            try_leave(x)
+            for ch in CHILDREN[x]:
+                try_leave(ch)
+            s = SUIT[x]
+            old = low[s]
+            if RANK[x] == old:
+                new = old
+                while new < 13 and exposed[s * 13 + new]:
+                    new += 1
+                low[s] = new
+                for r in range(old + 1, min(new, 12) + 1):
+                    try_leave(s * 13 + r)
+        return not all(exposed[c] for c in incol)
+
+    # -- the search
+
+    def run(self, root: tuple) -> tuple[str, list[tuple]]:
+        """Depth-first search from ``root``: ("won", primitive moves) / ("lost", []) /
+        ("unknown", [])."""
+        start_prims: list[tuple] = []
+        node = root
+        # The root itself may have safe moves pending.
+        node, start_prims = self._settle(node)
+        done = self.won(node)
+        if done is not None:
+            return "won", start_prims + done
+        if self.use_dead and self.dead(node):
+            return "lost", []
+        visited = {self.key(node)}
+        stack = [(node, self.moves(node), 0)]
+        path: list[list[tuple]] = []
+        clock = time.perf_counter
+        while stack:
+            node, moves, i = stack[-1]
+            if i >= len(moves):
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            stack[-1] = (node, moves, i + 1)
+            child, prims = self.play(node, moves[i])
+            k = self.key(child)
+            if k in visited:
+                continue
+            visited.add(k)
+            self.nodes += 1
+            if self.nodes & 255 == 0:
+                if clock() > self.deadline or (self.max_nodes and self.nodes >= self.max_nodes):
+                    return "unknown", []
+            done = self.won(child)
+            if done is not None:
+                line = start_prims + [p for step in path for p in step] + prims + done
+                return "won", line
+            # A move to a foundation can't make a live position dead (see dead()).
+            if self.use_dead and moves[i][-1] < FOUNDATION and self.dead(child):
+                continue
+            stack.append((child, self.moves(child), 0))
+            path.append(prims)
+        return "lost", []
+
+    def _settle(self, node: tuple) -> tuple[tuple, list[tuple]]:
+        """Make the safe moves pending in ``node``."""
+        return self.play(node, (0, "settle"))
+
+
+# ---- lines of contract actions -----------------------------------------------------------------
+
+
+def dest_name(d: int) -> str:
+    return kl.COLUMNS[d] if d < FOUNDATION else "f" + SUITS[d - FOUNDATION]
+
+
+def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
+    """Turn primitive moves into the contract's actions, with the draws and recycles."""
+    cols = [list(map(list, col)) for col in root[0]]
+    found = list(root[1])
+    talon, pos = list(root[2]), root[3]
+    out: list[dict] = []
+    for prim in prims:
+        kind = prim[0]
+        if kind == "w":
+            i, d = prim[1], prim[2]
+            guard = 0
+            while pos - 1 != i:
+                if pos < len(talon):
+                    pos = min(pos + draw, len(talon))
+                    out.append({"type": "draw"})
+                else:
+                    pos = 0
+                    out.append({"type": "recycle"})
+                guard += 1
+                if guard > 3 * len(talon) + 6:
+                    raise AssertionError("talon card out of reach")
+            c = talon.pop(i)
+            pos = i
+            out.append({"type": "move", "from": "waste", "card": NAME[c], "to": dest_name(d)})
+            if d >= FOUNDATION:
+                found[d - FOUNDATION] += 1
+            else:
+                cols[d][1].append(c)
+        elif kind == "c":
+            k, j, d = prim[1], prim[2], prim[3]
+            down, up = cols[k]
+            run = up[j:]
+            del up[j:]
+            if not up and down:
+                up.append(down.pop())
+            out.append(
+                {"type": "move", "from": kl.COLUMNS[k], "card": NAME[run[0]], "to": dest_name(d)}
+            )
+            if d >= FOUNDATION:
+                found[d - FOUNDATION] += 1
+            else:
+                cols[d][1].extend(run)
+        else:
+            s, d = prim[1], prim[2]
+            c = s * 13 + found[s] - 1
+            found[s] -= 1
+            cols[d][1].append(c)
+            out.append(
+                {"type": "move", "from": "f" + SUITS[s], "card": NAME[c], "to": dest_name(d)}
+            )
+    return out
+
+
+def check_line(state: dict, line: list[dict]) -> bool:
+    """Does ``line`` apply legally to (a copy of) ``state`` and win?"""
+    work = copy.deepcopy(state)
+    try:
+        for action in line:
+            kl.ENGINE.check_turn(work, 0, action)
+            kl.ENGINE.play(work, 0, action)
+            work["applied"] += 1
+    except IllegalAction:
+        return False
+    return bool(work["won"])
+
+
+# ---- the public functions ----------------------------------------------------------------------
+
+
+def solve(
+    state: dict, seconds: float = 2.0, max_nodes: int | None = None, relaxed_check: bool = True
+) -> dict[str, Any]:
+    """Search ``state`` (full knowledge) for a win within ``seconds`` (and ``max_nodes``
+    positions if given). Returns {"status", "line", "nodes", "seconds"}.
+    ``relaxed_check=False`` turns off the dead-end test (for tests of the plain search)."""
+    started = time.perf_counter()
+    draw = state["draw"]
+    result: dict[str, Any] = {"status": "unknown", "line": [], "nodes": 0}
+    if state.get("won"):
+        result["status"] = "won"
+    elif state.get("resigned"):
+        result["status"] = "lost"
+    else:
+        root = position(state)
+        search = Search(draw, started + seconds, max_nodes, relaxed_check)
+        status, prims = search.run(root)
+        result["nodes"] = search.nodes
+        if status == "won":
+            line = to_actions(root, prims, draw)
+            if check_line(state, line):
+                result.update(status="won", line=line)
+        else:
+            result["status"] = status
+    result["seconds"] = round(time.perf_counter() - started, 4)
+    return result
+
+
+def winnable_seed(
+    base_seed: str,
+    draw: int = 1,
+    seconds: float = 2.0,
+    max_tries: int = 100,
+    max_nodes: int | None = None,
+) -> str | None:
+    """The first seed f"{base_seed}/{i}" (i = 0, 1, ...) whose deal the solver proves winnable
+    within the budget, or None after ``max_tries`` seeds. (A time budget makes the choice
+    depend on the machine's speed in rare cases; pass ``max_nodes`` for a fixed answer.)"""
+    for i in range(max_tries):
+        seed = f"{base_seed}/{i}"
+        state = kl.ENGINE.new_game(1, seed, {"draw": draw})
+        if solve(state, seconds, max_nodes)["status"] == "won":
+            return seed
+    return None
+
+
+# ---- hints -------------------------------------------------------------------------------------
+
+
+def known_cards(state: dict) -> tuple[list[str], int]:
+    """What the player knows: (the stock cards already seen, top first) and how many stock
+    cards were never turned. Face-up cards are in the state's open piles."""
+    seen = len(state["stock"]) - state["stock_unseen"]
+    return state["stock"][:seen], state["stock_unseen"]
+
+
+def hidden_slots(state: dict) -> int:
+    return state["stock_unseen"] + sum(len(state["columns"][c]["down"]) for c in kl.COLUMNS)
+
+
+def lookalikes(state: dict, count: int, rng: random.Random) -> list[dict]:
+    """Deals the player can't tell from ``state``: every face-up card and every stock card
+    already seen where it is, the other cards dealt at random into the unseen places. Built
+    from what the player knows only (the unseen cards are "all cards not seen")."""
+    seen_stock, unseen = known_cards(state)
+    known = set(state["waste"]) | set(seen_stock)
+    for name in kl.COLUMNS:
+        known.update(state["columns"][name]["up"])
+    for f in kl.FOUNDATIONS:
+        known.update(state["foundations"][f])
+    pool = [c for c in NAME if c not in known]
+    out = []
+    for _ in range(count):
+        cards = pool[:]
+        rng.shuffle(cards)
+        sample = copy.deepcopy(state)
+        sample["history"] = []
+        for name in kl.COLUMNS:
+            n = len(state["columns"][name]["down"])
+            sample["columns"][name]["down"] = cards[:n]
+            del cards[:n]
+        sample["stock"] = list(seen_stock) + cards[:unseen]
+        out.append(sample)
+    return out
+
+
+def public_digest(state: dict) -> str:
+    """A digest of what the player can see (seeds the lookalike deals; no hidden card in it)."""
+    seen_stock, unseen = known_cards(state)
+    public = {
+        "view": kl.ENGINE.view(state, 0),
+        "waste": state["waste"],
+        "stock_seen": seen_stock,
+        "unseen": unseen,
+    }
+    text = json.dumps(public, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def describe(action: dict | None) -> str:
+    if action is None:
+        return "No useful move is left: undo some moves or start a new deal."
+    kind = action["type"]
+    if kind == "draw":
+        return "Draw from the stock."
+    if kind == "recycle":
+        return "Turn the waste over to make a new stock."
+    if kind == "finish":
+        return "Every card is face up: press Finish."
+    if kind == "move":
+        card = kl.label(action["card"])
+        to = action["to"]
+        if to in kl.FOUNDATIONS:
+            return f"Move the {card} to its foundation."
+        return f"Move the {card} to column {to[1:]}."
+    return ""
+
+
+def heuristic_hint(state: dict) -> dict[str, Any]:
+    view = kl.ENGINE.view(state, 0)
+    legal = kl.ENGINE.legal_actions(state, 0)
+    action = kl.heuristic_action(view, legal)
+    if action["type"] == "resign":
+        action = None
+    return {"action": action, "source": "heuristic", "message": describe(action)}
+
+
+def hint(
+    state: dict, seconds: float = 1.0, samples: int = 6, max_nodes: int | None = None
+) -> dict[str, Any]:
+    """{"action", "source": "solver" | "heuristic", "message"} for the player's position.
+
+    Never uses a hidden card (see the module docstring): while cards are hidden it solves up to
+    ``samples`` lookalike deals within ``seconds`` in all; when nothing is hidden, the real
+    position. ``max_nodes`` caps each search too (a fixed cap makes the hint the same on any
+    machine). Extra keys: "wins"/"tried" (lookalikes won / solved), "proven" (an exact
+    winning line) or "winnable": False (the known position is proven lost)."""
+    if kl.ENGINE.is_over(state):
+        return {"action": None, "source": "heuristic", "message": "The game is over."}
+    legal = kl.ENGINE.legal_actions(state, 0)
+    if {"type": "finish"} in legal:
+        return {
+            "action": {"type": "finish"},
+            "source": "solver",
+            "message": describe({"type": "finish"}),
+        }
+    started = time.perf_counter()
+    if hidden_slots(state) == 0:
+        result = solve(state, seconds, max_nodes)
+        if result["status"] == "won" and result["line"]:
+            action = result["line"][0]
+            moves = len(result["line"])
+            return {
+                "action": action,
+                "source": "solver",
+                "proven": True,
+                "message": f"{describe(action)} It starts a winning line ({moves} actions).",
+            }
+        out = heuristic_hint(state)
+        if result["status"] == "lost":
+            out["winnable"] = False
+            out["message"] = (
+                "This position can no longer be won: undo to an earlier point or start a new "
+                "deal. " + (describe(out["action"]) if out["action"] else "")
+            ).strip()
+        return out
+    rng = random.Random(public_digest(state))
+    votes: Counter[str] = Counter()
+    first: dict[str, dict] = {}
+    tried = 0
+    for sample in lookalikes(state, samples, rng):
+        left = started + seconds - time.perf_counter()
+        if left <= 0:
+            break
+        result = solve(sample, left / (samples - tried), max_nodes)
+        tried += 1
+        if result["status"] == "won" and result["line"]:
+            action = result["line"][0]
+            text = json.dumps(action, sort_keys=True)
+            votes[text] += 1
+            first.setdefault(text, action)
+    if votes:
+        text, wins = max(votes.items(), key=lambda kv: kv[1])
+        action = first[text]
+        if action in legal:
+            return {
+                "action": action,
+                "source": "solver",
+                "wins": wins,
+                "tried": tried,
+                "message": (
+                    f"{describe(action)} It starts a winning line in {wins} of {tried} deals "
+                    "that look like yours."
+                ),
+            }
+    return heuristic_hint(state)

@@ -44,7 +44,7 @@ format: $(VENV)/.dev
 	$(VENV)/bin/ruff format .
 
 bench: $(VENV)/.dev services
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) bench/engines.py
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) bench/engines.py --games 50 --service-games 5
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 test-db.sqlite3 .pytest_cache .ruff_cache

@@ -68,6 +68,53 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def service_war(games: int, seed: str) -> dict:
+    """War through gameplay.services on the configured database (PostgreSQL with
+    DATABASE_URL): every action locked, applied, logged, committed, cached and broadcast.
+    Beside it, the same games through the engine contract alone, in the same run."""
+    import os
+    import time
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiccards.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from gameplay import services
+    from gameplay.models import Game
+
+    call_command("migrate", verbosity=0)
+    engine = registry.get("war")
+    seats = [{"name": "A"}, {"name": "B"}]
+    created, actions = [], 0
+    started = time.perf_counter()
+    for i in range(games):
+        game = services.start_game(kind="war", seats=seats, seed=f"{seed}/service/{i}")
+        created.append(game.pk)
+        state = engine.new_game(2, game.seed)
+        while not engine.is_over(state):
+            seat = engine.to_act(state)[0]
+            action = engine.bot_action(state, seat)
+            outcome = services.submit_action(
+                game_id=game.pk, seat=seat, action=action, seq=state["applied"]
+            )
+            state = outcome.state
+            actions += 1
+    service_seconds = time.perf_counter() - started
+    contract = simulate("war", games, f"{seed}/service", 2)
+    Game.objects.filter(pk__in=created).delete()
+    return {
+        "database": connection.vendor,
+        "games": games,
+        "actions": actions,
+        "service_seconds": service_seconds,
+        "service_actions_per_second": actions / service_seconds,
+        "contract_actions_per_second": contract["actions_per_second"],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per row (default 100)")
@@ -77,6 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--players", type=int, help="seats per game (clamped per kind)")
     group.add_argument("--all-players", action="store_true", help="a row per player count")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument(
+        "--service-games",
+        type=int,
+        default=0,
+        help="also play this many War games through the service layer (DATABASE_URL)",
+    )
     args = parser.parse_args(argv)
 
     kinds = args.kind or registry.kinds()
@@ -87,6 +140,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be at least 1")
     rows = run(kinds, args.games, args.seed, args.players, args.all_players)
     print(json.dumps(rows, indent=2) if args.json else table(rows))
+    if args.service_games:
+        s = service_war(args.service_games, args.seed)
+        print(
+            f"\nWar through the service layer ({s['database']}): {s['games']} games, "
+            f"{s['actions']} actions persisted in {s['service_seconds']:.1f} s = "
+            f"{s['service_actions_per_second']:,.0f} actions/s; the same games through the "
+            f"contract alone: {s['contract_actions_per_second']:,.0f} actions/s "
+            f"(service/contract = {s['service_actions_per_second'] / s['contract_actions_per_second']:.4f})"
+        )
     return 0
 
 

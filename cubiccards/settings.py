@@ -183,6 +183,7 @@ if PRODUCTION:
 
 # ---- the tables -----------------------------------------------------------------------------
 BOT_DELAY = env.float("BOT_DELAY", default=1.0)  # seconds a computer player "thinks"
+ECHO_SOCKET = env.bool("ECHO_SOCKET", default=False)  # bench/table_roundtrip.py's baseline
 RECONNECT_GRACE = env.float("RECONNECT_GRACE", default=20.0)  # before a bot takes a lost seat
 
 LOGGING = {

@@ -193,3 +193,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"type": "error", "message": message}))
         else:
             await self.send(text_data=tables.render_error(message))
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    """A bare relay through the channel layer, the baseline of bench/table_roundtrip.py.
+    Routed only when ECHO_SOCKET=1."""
+
+    async def connect(self):
+        self.group = f"echo_{self.channel_name[-12:].replace('!', '')}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.channel_layer.group_send(
+            self.group, {"type": "echo.back", "text": text_data or ""}
+        )
+
+    async def echo_back(self, event):
+        await self.send(text_data=event["text"])

@@ -1,7 +1,11 @@
+from django.conf import settings
 from django.urls import path
 
-from .consumers import RoomConsumer
+from .consumers import EchoConsumer, RoomConsumer
 
 websocket_urlpatterns = [
     path("ws/rooms/<str:code>/", RoomConsumer.as_asgi()),
 ]
+
+if settings.ECHO_SOCKET:  # the benchmark's baseline, off unless asked for
+    websocket_urlpatterns.append(path("ws/echo/", EchoConsumer.as_asgi()))

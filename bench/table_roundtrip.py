@@ -1,0 +1,108 @@
+"""How long a move takes: from sending an action to receiving the new view.
+
+    ECHO_SOCKET=1 make serve            # in one terminal (PostgreSQL + Redis, daphne, Celery)
+    .venv/bin/python bench/table_roundtrip.py [--url http://127.0.0.1:8000] [--moves 300]
+
+Two JSON clients sit at a two-seat War table in one room (no computer players, so every move
+measured is one of ours) and take turns to flip: the time from sending {"type": "act"} to
+receiving the state with the next seq is one round trip (lock, engine, event row, commit,
+cache, broadcast through Redis, render of the view, send). Beside it, in the same run and
+through the same daphne and Redis, a bare Channels echo (group_send to itself and back) gives
+the floor. Prints p50 and p99 of both and their ratio. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import websockets.sync.client  # noqa: E402
+
+from tests.e2e.client import SiteClient, act, receive  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def table_roundtrips(url: str, moves: int) -> list[float]:
+    host, guest = SiteClient(url), SiteClient(url)
+    times: list[float] = []
+    while len(times) < moves:
+        code = host.create_room()
+        guest.post("/rooms/join/", {"code": code})
+        host.post(f"/rooms/{code}/start/", {"game": "war", "seats": "2"})
+        with host.socket(code) as a, guest.socket(code) as b:
+            sockets = {0: a, 1: b}
+            latest = {0: receive(a), 1: receive(b)}
+            while len(times) < moves:
+                state = latest[0]
+                if state["over"]:
+                    break
+                seat = state["to_act"][0]
+                ws = sockets[seat]
+                seq = max(latest[0]["seq"], latest[1]["seq"])
+                started = time.perf_counter()
+                act(ws, {"type": "flip"}, seq)
+                while True:
+                    message = receive(ws)
+                    if message["type"] == "state" and message["seq"] > seq:
+                        break
+                times.append(time.perf_counter() - started)
+                latest[seat] = message
+                other = 1 - seat
+                while True:  # the other client hears the same seq
+                    message = receive(sockets[other])
+                    if message["type"] == "state" and message["seq"] >= latest[seat]["seq"]:
+                        latest[other] = message
+                        break
+                latest[0]["over"] = latest[seat]["over"]
+        host.post(f"/rooms/{code}/leave/")
+        guest.post(f"/rooms/{code}/leave/")
+    return times
+
+
+def echo_roundtrips(url: str, count: int) -> list[float]:
+    ws_url = url.replace("http://", "ws://").rstrip("/") + "/ws/echo/"
+    times = []
+    with websockets.sync.client.connect(ws_url, additional_headers={"Origin": url}) as ws:
+        for i in range(count):
+            payload = json.dumps({"n": i})
+            started = time.perf_counter()
+            ws.send(payload)
+            assert ws.recv(timeout=10) == payload
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    parser.add_argument("--moves", type=int, default=300)
+    args = parser.parse_args()
+    echo_roundtrips(args.url, 20)  # warm up
+    table = table_roundtrips(args.url, args.moves)
+    echo = echo_roundtrips(args.url, args.moves)
+    rows = [("bare Channels echo", echo), ("War move (act -> new view)", table)]
+    print(f"{'':28} {'n':>5} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
+    for name, values in rows:
+        print(
+            f"{name:28} {len(values):>5} {percentile(values, 0.5) * 1000:>8.2f} "
+            f"{percentile(values, 0.99) * 1000:>8.2f} {statistics.mean(values) * 1000:>8.2f}"
+        )
+    print(
+        f"ratio move/echo: p50 {percentile(table, 0.5) / percentile(echo, 0.5):.1f}x, "
+        f"p99 {percentile(table, 0.99) / percentile(echo, 0.99):.1f}x"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -2,6 +2,8 @@ from django.contrib.auth import login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from lobby.catalog import GAMES
+
 from .forms import SignUpForm
 from .models import User
 
@@ -20,4 +22,13 @@ def signup(request):
 
 def profile(request, username: str):
     person = get_object_or_404(User, username=username)
-    return render(request, "accounts/profile.html", {"person": person})
+    titles = {g.kind: g.title for g in GAMES}
+    stats = [
+        {"title": titles.get(s.kind, s.kind), "stat": s} for s in person.stats.order_by("-played")
+    ]
+    history = person.history.select_related(None)[:15]
+    return render(
+        request,
+        "accounts/profile.html",
+        {"person": person, "stats": stats, "history": history, "titles": titles},
+    )

@@ -62,3 +62,6 @@ class GameRecord(models.Model):
     class Meta:
         ordering = ["-ended"]
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_record_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in game {self.game_id}"

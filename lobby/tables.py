@@ -47,6 +47,13 @@ def table_scripts() -> list[str]:
     return sorted(f"js/tables/{p.name}" for p in folder.glob("*.js"))
 
 
+@functools.cache
+def table_styles() -> list[str]:
+    """Per-game table styles, static/css/tables/<kind>.css, linked once by the room page."""
+    folder = Path(settings.BASE_DIR) / "static" / "css" / "tables"
+    return sorted(f"css/tables/{p.name}" for p in folder.glob("*.css"))
+
+
 def table_games() -> list[dict[str, Any]]:
     """The games a room can start (solo games start from the home page)."""
     out = []
@@ -78,6 +85,7 @@ def room_context(room: Room, member: Member, format: str = "html") -> dict[str, 
         "host_name": next((m.name for m in present if m.player == room.host), ""),
         "game": None,
         "table_scripts": table_scripts(),
+        "table_styles": table_styles(),
     }
     game = room.game
     if game is None:

@@ -87,7 +87,10 @@ if "DATABASE_URL" in env:
     DATABASES = {"default": env.db("DATABASE_URL")}
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0)
     # Set explicitly: Channels' live-server tests otherwise open "test_test_<name>".
-    DATABASES["default"]["TEST"] = {"NAME": "test_" + DATABASES["default"]["NAME"]}
+    # TEST_DB_SUFFIX lets two checkouts run their suites side by side on one server.
+    DATABASES["default"]["TEST"] = {
+        "NAME": "test_" + DATABASES["default"]["NAME"] + env.str("TEST_DB_SUFFIX", default="")
+    }
 else:
     DATABASES = {
         "default": {

@@ -368,6 +368,7 @@ class Poker(Engine):
                 "hand_description": None,
                 "percentile": None,
                 "suggested_hold": None,
+                "suggested_hold_strength": None,
                 "best_hold": None,
             }
             if len(hand) == 5:
@@ -380,6 +381,11 @@ class Poker(Engine):
                 rule = poker_holds.rule_hold(hand)
                 best, expected = poker_holds.best_hold(hand)
                 you["suggested_hold"] = [i for i, c in enumerate(hand) if c in rule]
+                # Its exact expected strength after the draw, so the table can show it.
+                mask = sum(1 << i for i in you["suggested_hold"])
+                you["suggested_hold_strength"] = round(
+                    float(dict(poker_holds.hold_values(hand))[mask]), 4
+                )
                 you["best_hold"] = {
                     "positions": [i for i, c in enumerate(hand) if c in best],
                     "expected_strength": round(expected, 4),

@@ -1,0 +1,89 @@
+// Poker table: the HOLD toggles of the draw. Which cards are held is kept here, on the
+// client, until "Draw N" sends {"type": "draw", "hold": [cards]}; it survives the live
+// updates that arrive while another player draws first.
+(function () {
+  "use strict";
+  window.cubicTables = window.cubicTables || {};
+
+  let handKey = "";     // the hand the holds belong to: hand number + its cards
+  let held = new Set(); // cards held
+  let suggested = false; // the holds came from "Suggest holds" and were not changed since
+
+  function render(root) {
+    const cards = [...root.querySelectorAll("[data-myhand] li[data-card]")];
+    cards.forEach((li) => {
+      const on = held.has(li.dataset.card);
+      li.classList.toggle("held", on);
+      li.classList.toggle("discard", !on && held.size > 0);
+      const hold = li.querySelector(".pk-hold");
+      if (hold) {
+        hold.setAttribute("aria-pressed", on ? "true" : "false");
+        hold.textContent = on ? "HELD" : "HOLD";
+      }
+    });
+    const draw = root.querySelector("[data-draw]");
+    if (draw) {
+      const n = cards.length - held.size;
+      draw.textContent = n ? `Draw ${n}` : "Stand pat";
+    }
+    const advice = root.querySelector("[data-advice]");
+    const suggest = root.querySelector("[data-suggest]");
+    if (advice && suggest && suggested) {
+      const names = cards.filter((li) => held.has(li.dataset.card))
+        .map((li) => li.querySelector("img.card").alt.replace(/ \(.*\)$/, ""));
+      let text = names.length ? `Suggested: hold ${names.join(", ")}.` : "Suggested: draw five new cards.";
+      const strength = suggest.dataset.strength;
+      if (strength) {
+        text += ` After the draw it beats three random hands about ${Math.round(Number(strength) * 100)}% of the time.`;
+      }
+      advice.textContent = text;
+    }
+  }
+
+  window.cubicTables.poker = {
+    init(root, cubic) {
+      const mine = root.querySelector("[data-you][data-drawing]");
+      if (!mine) {
+        handKey = "";
+        held = new Set();
+        suggested = false;
+        return;
+      }
+      const cards = [...mine.querySelectorAll("li[data-card]")].map((li) => li.dataset.card);
+      const key = root.querySelector(".pk").dataset.hand + ":" + cards.join(",");
+      if (key !== handKey) {
+        handKey = key;
+        held = new Set();
+        suggested = false;
+      }
+      mine.querySelectorAll("[data-toggle]").forEach((button) => {
+        button.addEventListener("click", (event) => {
+          if (event.detail) button.blur(); // a pointer click: keep the number keys working
+          const card = button.closest("li[data-card]").dataset.card;
+          if (held.has(card)) held.delete(card); else held.add(card);
+          suggested = false;
+          render(root);
+        });
+      });
+      const suggest = root.querySelector("[data-suggest]");
+      if (suggest) {
+        suggest.addEventListener("click", () => {
+          const positions = JSON.parse(suggest.dataset.suggest || "[]");
+          held = new Set(positions.map((i) => cards[i]));
+          suggested = true;
+          render(root);
+        });
+      }
+      const draw = root.querySelector("[data-draw]");
+      if (draw) {
+        draw.addEventListener("click", () => {
+          if (draw.disabled) return;
+          draw.disabled = true;
+          setTimeout(() => { if (document.body.contains(draw)) draw.disabled = false; }, 4000);
+          cubic.act({ type: "draw", hold: cards.filter((c) => held.has(c)) });
+        });
+      }
+      render(root);
+    },
+  };
+})();

@@ -57,7 +57,8 @@ def _play_until_my_turn(page: Page, rounds: int = 6) -> None:
     pytest.fail("No round dealt a hand to play.")
 
 
-def test_solo_blackjack_bet_hit_hold(page: Page, daphne_server, celery_worker_process, tmp_path):
+def test_solo_blackjack_bet_hit_hold(page: Page, daphne_server, tmp_path):
+    # The home page's Play seats one player against the dealer: no computer players to run.
     page.set_viewport_size({"width": 375, "height": 740})
     page.goto(daphne_server + "/")
     page.locator("[data-kind=blackjack]").get_by_role("button", name=re.compile("Play")).click()

@@ -556,6 +556,48 @@ def heuristic_action(view: dict[str, Any], legal: list[Action]) -> Action:
     return kinds.get("resign", legal[0])
 
 
+# ---- hints in words ----------------------------------------------------------------------------
+
+# The Hint button's thinking time (seconds).
+HINT_SECONDS = 1.0
+
+
+def hint_words(state: State, action: Action | None) -> str:
+    """An action as a sentence ("Move 7♥ onto 8♠."), naming only face-up cards."""
+    if action is None:
+        return ""
+    kind = action["type"]
+    if kind == "draw":
+        return "Draw from the stock."
+    if kind == "recycle":
+        return "Turn the waste over to make a new stock."
+    if kind == "finish":
+        return "Every card is face up: press Finish."
+    if kind == "undo":
+        return "Undo the last move."
+    if kind not in ("move", "auto"):
+        return ""
+    card = action["card"]
+    frm = KlondikeEngine._find(state, card) if kind == "auto" else action["from"]
+    index = locate(state, frm, card)
+    to = action["to"] if kind == "move" else auto_destination(state, frm, card, index)
+    text = f"Move {label(card)}"
+    if frm in COLUMNS:
+        above = len(state["columns"][frm]["up"]) - index - 1
+        if above:
+            text += f" (with the {above} card{'s' if above > 1 else ''} on it)"
+    elif frm == "waste":
+        text += " from the waste"
+    else:
+        text += " back from its foundation"
+    if to in FOUNDATIONS:
+        return text + " to its foundation."
+    top = column_top(state, to)
+    if top is None:
+        return text + f" to the empty column {to[1:]}."
+    return text + f" onto {label(top)}."
+
+
 # ---- the engine ------------------------------------------------------------------------------
 
 
@@ -727,6 +769,40 @@ class KlondikeEngine(Engine):
 
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         return heuristic_action(view, legal)
+
+    def hint(
+        self, state: State, seat: int, seconds: float = HINT_SECONDS, max_nodes: int | None = None
+    ) -> dict[str, Any] | None:
+        """The Hint button: the solver's advice (klondike_solver.hint), told in words.
+
+        The solver never looks at a face-down card or an unseen stock card: while any is
+        hidden it solves deals that look the same to the player (the hidden cards dealt at
+        random, seeded only from what the player sees) and votes; only a fully known position
+        is solved exactly. The words below use only face-up cards."""
+        if seat != SEAT or self.is_over(state):
+            return None
+        from .. import klondike_solver  # the solver imports this module
+
+        advice = klondike_solver.hint(state, seconds=seconds, max_nodes=max_nodes)
+        action = advice.get("action")
+        move = hint_words(state, action)
+        if advice.get("winnable") is False:
+            why = "This position can no longer be won: undo to an earlier point or deal again."
+            message = f"{why} {move}" if action else why
+        elif action is None:
+            message = "No useful move is left: undo some moves or deal again."
+        elif advice.get("proven"):
+            message = f"{move} It starts a winning line the solver found from here."
+        elif action["type"] == "finish":
+            message = move
+        elif "wins" in advice:
+            message = (
+                f"{move} It starts a winning line in {advice['wins']} of {advice['tried']} deals "
+                "that look like yours (the solver can't see the face-down cards either)."
+            )
+        else:
+            message = f"{move} A best guess: the solver found no winning line in time."
+        return {"action": action, "message": message, "source": advice.get("source")}
 
 
 ENGINE = KlondikeEngine()

@@ -311,6 +311,13 @@
     button.disabled = true;
     button.textContent = "Thinking…";
     window.cubic.hint();
+    // No answer (an error instead): the button comes back.
+    setTimeout(() => {
+      if (document.body.contains(button) && button.disabled) {
+        button.disabled = false;
+        button.textContent = "Hint";
+      }
+    }, 10000);
   }
 
   function showHint(section) {
@@ -330,6 +337,10 @@
         button.textContent = "Thinking…";
       }
       return;
+    }
+    if (button) {
+      button.disabled = false;
+      button.textContent = "Hint";
     }
     let action = null;
     try {

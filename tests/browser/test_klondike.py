@@ -113,3 +113,10 @@ def test_double_tap_and_drag(page: Page, daphne_server):
     page.mouse.up()
     wait_seq(page, before + 1)
     expect(page.locator(f".kl-col[data-pile='{to}'] .kl-c[data-card='{card}']")).to_be_visible()
+
+    # The Hint button: advice in words, and the button comes back.
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("#table-hint")).to_contain_text(
+        re.compile("winning line|best guess|Finish")
+    )
+    expect(page.get_by_role("button", name="Hint")).to_be_enabled()

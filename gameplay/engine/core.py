@@ -114,6 +114,12 @@ class Engine:
         (never from ``view``). The conformance suite checks every view against it."""
         raise NotImplementedError
 
+    def choose_seed(self, seed: str, rules: dict[str, Any]) -> str:
+        """The seed to deal from. A game may pick one derived from ``seed`` (Klondike's
+        "winnable deals only" picks the first the solver proves winnable). The platform
+        stores the chosen seed, so replays never run this again."""
+        return seed
+
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:
         """Optional advice for a seat: {"action": {...} or None, "message": "..."}. It must
         reveal nothing that seat may not see. None: this game gives no hints."""

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
 
 from gameplay.engine import cards as c
 
-from . import art, roster
+from . import art, prefs, roster
 from .rules import KINDS, RULES
 
 CACHE_CONTROL = "public, max-age=31536000, immutable"
 BACK_SLUG = "back"  # /cards/back.svg is the face-down card ("??" cannot sit in a path)
 TRUE = ("1", "true", "yes", "on")
+PREVIEW = ("9S", "KH", "QD", "JC")  # one card of each suit for the card style preview
 
 
 @require_GET
@@ -44,8 +48,15 @@ def _entry(card: str) -> dict:
 
 @require_GET
 def deck(request: HttpRequest) -> HttpResponse:
-    """Who's on which card: the whole deck by suit, each creature with its name and line."""
-    four = request.GET.get("four", "").lower() in TRUE
+    """Who's on which card: the whole deck by suit, each creature with its name and line.
+
+    The player's card style applies; ``?four=1`` or ``?four=0`` shows the deck either way
+    without changing it."""
+    chosen = prefs.read(request.session)
+    if "four" in request.GET:
+        four = request.GET["four"].lower() in TRUE
+    else:
+        four = chosen.four_colour
     suits = []
     for suit in roster.ALL_SUITS:
         suits.append(
@@ -61,11 +72,47 @@ def deck(request: HttpRequest) -> HttpResponse:
         "suits": suits[:4],
         "bells": suits[4],
         "jokers": [_entry(j) for j in c.JOKERS],
-        "backs": [{"name": b, "title": art.BACK_NAMES[b]} for b in art.BACKS],
+        "backs": [
+            {
+                "name": b,
+                "title": art.BACK_NAMES[b],
+                "selectable": b in prefs.SELECTABLE_BACKS,
+                "chosen": b == chosen.back,
+            }
+            for b in art.BACKS
+        ],
+        "preview": [_entry(cd) for cd in PREVIEW],
+        "prefs": chosen,
         "four": four,
         "card_four_colour": four,
     }
     return render(request, "cards/deck.html", context)
+
+
+@require_POST
+def save_prefs(request: HttpRequest) -> HttpResponse:
+    """Save the card style (``four_colour``, ``back``) in the session, then go back to
+    ``next``. A value that can't be chosen changes nothing and says why."""
+    try:
+        chosen = prefs.parse(request.POST, prefs.read(request.session))
+    except prefs.PrefsError as exc:
+        messages.error(request, str(exc))
+    else:
+        prefs.save(request.session, chosen)
+        suits = "four-colour suits" if chosen.four_colour else "two-colour suits"
+        back = art.BACK_NAMES[chosen.back]
+        messages.success(request, f"Card style saved: {suits}, {back} back.")
+    return redirect(_back_to(request))
+
+
+def _back_to(request: HttpRequest) -> str:
+    """Where to go after a form: ``next`` or the referring page, if it is on this site."""
+    for url in (request.POST.get("next"), request.headers.get("Referer")):
+        if url and url_has_allowed_host_and_scheme(
+            url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            return url
+    return reverse("cards:deck")
 
 
 @require_GET

@@ -212,7 +212,8 @@ def test_deck_page(client):
     response = client.get("/cards/")
     assert response.status_code == 200
     html = response.content.decode()
-    assert assert_images_have_alt(html) == 54 + 13 + len(art.BACKS)
+    # The deck, then the card style form: each back and a preview of one card per suit.
+    assert assert_images_have_alt(html) == 54 + 13 + len(art.BACKS) + 4
     for cr in [*roster.CREATURES.values(), *roster.BELLS_CREATURES.values()]:
         assert cr.name in html
     assert "Shadow " + roster.king("S").name in html

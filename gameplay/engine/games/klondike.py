@@ -425,7 +425,6 @@ def is_stuck(state: State) -> bool:
         ),
         tuple(len(state["foundations"][f]) for f in FOUNDATIONS),
     )
-    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     seen = {start}
     queue = deque([start])
     while queue:
@@ -466,7 +465,7 @@ def is_stuck(state: State) -> bool:
         for s, n in enumerate(found):
             if n == 0:
                 continue
-            card = ranks[n - 1] + "SHDC"[s]
+            card = RANK_LETTERS[n - 1] + "SHDC"[s]
             for k, (down2, up2) in enumerate(cols):
                 if fits_column(card, up2[-1] if up2 else None):
                     new = list(cols)

@@ -491,6 +491,9 @@ class Search:
             return False
         for c in new:
             exposed[c] = 1
+        # Every column card is checked once below with these free cards, so they need no
+        # further processing; only cards that come free later do.
+        new = []
         low = [0, 0, 0, 0]  # per suit, the lowest rank not free yet
         for s in range(4):
             r = 0

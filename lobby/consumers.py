@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from cards import prefs as card_prefs
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
@@ -182,6 +183,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return None
         context = tables.room_context(room, member, format=self.format)
         context["csrf_token"] = self.csrf_token
+        context.update(card_prefs.as_context(self.scope.get("session")))
         if self.format == "json":
             text = json.dumps(tables.state_message(context))
         else:

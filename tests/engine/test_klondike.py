@@ -71,7 +71,7 @@ def column(state: dict, name: str) -> list[str]:
 def test_registered_and_rules():
     assert registry.get("klondike") is ENGINE
     assert (ENGINE.min_players, ENGINE.max_players) == (1, 1)
-    assert ENGINE.default_rules() == {"draw": 1}
+    assert ENGINE.default_rules() == {"draw": 1, "winnable": False}
     assert ENGINE.new_game(1, "x", {"draw": 3})["draw"] == 3
     with pytest.raises(IllegalAction):
         ENGINE.new_game(1, "x", {"draw": 2})

@@ -199,3 +199,16 @@ def test_hint_when_finish_is_possible_and_when_over():
     assert ks.hint(state)["action"] == {"type": "finish"}
     ENGINE.apply(state, 0, {"type": "finish"})
     assert ks.hint(state)["action"] is None
+
+
+def test_winnable_rule_chooses_a_seed_the_solver_wins():
+    ENGINE = klondike.ENGINE
+    rules = ENGINE.check_rules({"draw": 1, "winnable": True})
+    seed = ENGINE.choose_seed("pick", rules)
+    assert seed.startswith("pick/")
+    assert ENGINE.choose_seed("pick", ENGINE.check_rules({"draw": 1})) == "pick"
+    state = ENGINE.new_game(1, seed, rules)
+    line = ks.solve(state, seconds=5)["line"]
+    for action in line:
+        ENGINE.apply(state, 0, action)
+    assert ENGINE.is_over(state) and ENGINE.result(state)["winners"] == [0]

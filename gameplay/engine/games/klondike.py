@@ -605,8 +605,22 @@ class KlondikeEngine(Engine):
     title = "Klondike"
     min_players = 1
     max_players = 1
-    rule_choices = {"draw": [1, 3]}
+    # "winnable": deal only seeds the solver proves winnable (chosen before the deal).
+    rule_choices = {"draw": [1, 3], "winnable": [False, True]}
     action_types = ("draw", "recycle", "move", "auto", "undo", "finish", "resign")
+    WINNABLE_SECONDS = 2.0  # the solver's budget per candidate seed
+
+    def choose_seed(self, seed: str, rules: dict[str, Any]) -> str:
+        """With "winnable", the first seed f"{seed}/{i}" the solver proves winnable (the
+        platform stores it, so a replay deals the same cards without searching again)."""
+        if not rules.get("winnable"):
+            return seed
+        from .. import klondike_solver  # the solver imports this module
+
+        found = klondike_solver.winnable_seed(
+            seed, draw=rules["draw"], seconds=self.WINNABLE_SECONDS, max_tries=40
+        )
+        return found or seed
 
     def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
         return deal_state(shuffled(deck(), seed, "deal", 1), rules["draw"])

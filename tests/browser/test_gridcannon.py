@@ -42,8 +42,10 @@ def test_setup_draw_and_place(page: Page, daphne_server):
     # Swap the random deal for a known one in the same room.
     room = Room.objects.get(code=page.url.rstrip("/").split("/")[-1])
     gameplay.submit_action(game_id=room.game_id, seat=0, action={"type": "resign"}, seq=0)
-    services.start_game(room=room, player=room.host, kind="gridcannon", seed=SEED)
-    page.wait_for_selector("section.gc[data-play='1'][data-gc-ready]", state="attached")
+    game = services.start_game(room=room, player=room.host, kind="gridcannon", seed=SEED)
+    page.wait_for_selector(
+        f"section.gc[data-game='{game.pk}'][data-play='1'][data-gc-ready]", state="attached"
+    )
 
     # Setup: the royal goes on one of its glowing spots, then keep the grid.
     spots = [a["spot"] for a in legal(page) if a["type"] == "place_royal"]

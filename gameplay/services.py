@@ -243,8 +243,8 @@ def replay(game: Game, upto: int | None = None) -> dict[str, Any]:
     entries = game.log.order_by("seq")
     if upto is not None:
         entries = entries.filter(seq__lte=upto)
-    for entry in entries.only("seat", "action"):
-        engine.apply(state, entry.seat, entry.action)
+    for seat, action in entries.values_list("seat", "action"):
+        engine.apply(state, seat, action)
     return state
 
 
@@ -260,8 +260,8 @@ def public_log(game: Game) -> dict[str, Any]:
         "players": game.players,
         "seats": [{"name": s["name"]} for s in game.seats],
         "actions": [
-            {"seq": e.seq, "seat": e.seat, "action": e.action}
-            for e in game.log.order_by("seq").only("seq", "seat", "action")
+            {"seq": seq, "seat": seat, "action": action}
+            for seq, seat, action in game.log.order_by("seq").values_list("seq", "seat", "action")
         ],
         "result": game.result,
     }

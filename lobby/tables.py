@@ -16,7 +16,6 @@ from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
 from gameplay.engine import registry
-from gameplay.engine.core import redact_event
 from lobby.catalog import BY_KIND, GAMES
 
 from .models import Member, Room
@@ -121,8 +120,9 @@ def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
     """Names, computer markers and each seat's last action (its type only: an action can
     name cards its player holds)."""
     last_action: dict[int, str] = {}
-    for entry in game.log.order_by("-seq").only("seat", "action")[: 2 * game.players]:
-        last_action.setdefault(entry.seat, str(entry.action.get("type", "")))
+    recent = game.log.order_by("-seq").values_list("seat", "action")[: 2 * game.players]
+    for seat, action in recent:
+        last_action.setdefault(seat, str(action.get("type", "")))
     to_act = set(engine.to_act(state))
     return [
         {
@@ -136,13 +136,6 @@ def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
         }
         for i, s in enumerate(game.seats)
     ]
-
-
-def recent_events(game, seat: int | None, limit: int = 6) -> list[dict[str, Any]]:
-    """The latest events as this seat may see them."""
-    entries = list(game.log.order_by("-seq").only("events")[:limit])
-    events = [e for entry in reversed(entries) for e in entry.events]
-    return [redact_event(e, seat, over=game.is_over) for e in events[-limit:]]
 
 
 def state_message(context: dict[str, Any]) -> dict[str, Any]:

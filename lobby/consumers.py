@@ -181,7 +181,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         seq = game.seq if game else -1
         if not force and game and seq <= self.sent_seq:
             return None
-        context = tables.room_context(room, member, format=self.format)
+        context = tables.room_context(room, member)
         context["csrf_token"] = self.csrf_token
         context.update(card_prefs.as_context(self.scope.get("session")))
         if self.format == "json":

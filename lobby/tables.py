@@ -73,7 +73,7 @@ def table_games() -> list[dict[str, Any]]:
     return out
 
 
-def room_context(room: Room, member: Member, format: str = "html") -> dict[str, Any]:
+def room_context(room: Room, member: Member) -> dict[str, Any]:
     """Everything the room page or a socket message needs, for this member only."""
     present = list(room.present())
     context: dict[str, Any] = {

@@ -47,7 +47,7 @@ def room(request, code: str):
     member = services.member_of(room, player)
     if member is None:
         return render(request, "lobby/join.html", {"room": room}, status=200)
-    context = tables.room_context(room, member, format="html")
+    context = tables.room_context(room, member)
     return render(request, "lobby/room.html", context)
 
 

@@ -45,8 +45,6 @@ def canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, allow_nan=False)
 
 
-
-
 def json_round_trip(value: Any, what: str) -> str:
     """Assert ``value`` is plain JSON (str keys, lists not tuples, no NaN); return its text."""
     try:

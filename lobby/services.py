@@ -288,7 +288,9 @@ def check_seat(member_id: int) -> bool:
         if member is None or member.connections > 0:
             return False
         room = member.room
-        if not _seat_in_play(room, member):
+        # A private table (solo, or against the computer) waits for its player: nobody else
+        # is kept waiting, and a solo game must stay where it was left.
+        if room.private or not _seat_in_play(room, member):
             return False
         game = room.game
         if game.seats[member.seat]["bot"]:

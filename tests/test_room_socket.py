@@ -5,7 +5,9 @@ import json
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db import connection
 from django.test import Client
 
 from cubiccards.asgi import application
@@ -36,6 +38,13 @@ def _join(code: str) -> Client:
     response = client.post("/rooms/join/", {"code": code})
     assert response.url == f"/rooms/{code}/", response.url
     return client
+
+
+def _play_solo(kind: str) -> tuple[Client, str]:
+    client = _client()
+    response = client.post(f"/play/{kind}/")
+    connection.close()  # this thread's connection would outlive the test database
+    return client, response.url.rstrip("/").split("/")[-1]
 
 
 def _start(client: Client, code: str, **form) -> None:
@@ -290,3 +299,14 @@ async def test_a_quick_reconnect_keeps_the_seat(real_services):
     assert not await sync_to_async(services.check_seat)(member.pk)
     assert not await sync_to_async(_seat_is_bot)(code, 1)
     await second.disconnect()
+
+
+async def test_a_private_table_waits_for_its_player(real_services):
+    client, code = await sync_to_async(_play_solo)("klondike")
+    communicator = await connect(client, code)
+    await communicator.connect()
+    await receive(communicator)
+    await communicator.disconnect()
+    member = await database_sync_to_async(Member.objects.get)(room__code=code)
+    assert not await database_sync_to_async(services.check_seat)(member.pk)
+    assert not await database_sync_to_async(_seat_is_bot)(code, 0)

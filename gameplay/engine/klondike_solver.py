@@ -836,6 +836,19 @@ def heuristic_hint(state: dict) -> dict[str, Any]:
     return {"action": action, "source": "heuristic", "message": describe(action)}
 
 
+def lead_move(line: list[dict], legal: list[dict]) -> dict:
+    """The move to suggest from a winning line. Lines often open with stock draws; a later
+    move of a column card that is legal now commutes with those draws (they touch only the
+    stock and waste), so suggest it first: it is the move a player can see to make."""
+    for action in line:
+        if action["type"] in ("draw", "recycle"):
+            continue
+        if action.get("from") != "waste" and action in legal:
+            return action
+        break
+    return line[0]
+
+
 def hint(
     state: dict, seconds: float = 1.0, samples: int = 6, max_nodes: int | None = None
 ) -> dict[str, Any]:
@@ -859,7 +872,7 @@ def hint(
     if hidden_slots(state) == 0:
         result = solve(state, seconds, max_nodes)
         if result["status"] == "won" and result["line"]:
-            action = result["line"][0]
+            action = lead_move(result["line"], legal)
             moves = len(result["line"])
             return {
                 "action": action,
@@ -886,7 +899,7 @@ def hint(
         result = solve(sample, left / (samples - tried), max_nodes)
         tried += 1
         if result["status"] == "won" and result["line"]:
-            action = result["line"][0]
+            action = lead_move(result["line"], legal)
             text = json.dumps(action, sort_keys=True)
             votes[text] += 1
             first.setdefault(text, action)

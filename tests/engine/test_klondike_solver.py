@@ -212,3 +212,14 @@ def test_winnable_rule_chooses_a_seed_the_solver_wins():
     for action in line:
         ENGINE.apply(state, 0, action)
     assert ENGINE.is_over(state) and ENGINE.result(state)["winners"] == [0]
+
+
+def test_lead_move_skips_draws_to_a_column_move_legal_now():
+    legal = [{"type": "draw"}, {"type": "move", "from": "t3", "card": "JD", "to": "t4"}]
+    column = {"type": "move", "from": "t3", "card": "JD", "to": "t4"}
+    from_waste = {"type": "move", "from": "waste", "card": "5C", "to": "t1"}
+    draw = {"type": "draw"}
+    assert ks.lead_move([draw, draw, column], legal) == column
+    assert ks.lead_move([draw, from_waste, column], legal) == draw  # waste moves don't commute
+    assert ks.lead_move([draw, {**column, "to": "t6"}], legal) == draw  # not legal now
+    assert ks.lead_move([column, draw], legal) == column

@@ -808,23 +808,11 @@ def public_digest(state: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def describe(action: dict | None) -> str:
+def describe(state: dict, action: dict | None) -> str:
+    """The advice in words, as the table shows it (one wording: the engine's hint_words)."""
     if action is None:
         return "No useful move is left: undo some moves or start a new deal."
-    kind = action["type"]
-    if kind == "draw":
-        return "Draw from the stock."
-    if kind == "recycle":
-        return "Turn the waste over to make a new stock."
-    if kind == "finish":
-        return "Every card is face up: press Finish."
-    if kind == "move":
-        card = kl.label(action["card"])
-        to = action["to"]
-        if to in kl.FOUNDATIONS:
-            return f"Move the {card} to its foundation."
-        return f"Move the {card} to column {to[1:]}."
-    return ""
+    return kl.hint_words(state, action)
 
 
 def heuristic_hint(state: dict) -> dict[str, Any]:
@@ -833,7 +821,7 @@ def heuristic_hint(state: dict) -> dict[str, Any]:
     action = kl.heuristic_action(view, legal)
     if action["type"] == "resign":
         action = None
-    return {"action": action, "source": "heuristic", "message": describe(action)}
+    return {"action": action, "source": "heuristic", "message": describe(state, action)}
 
 
 def lead_move(line: list[dict], legal: list[dict]) -> dict:
@@ -866,7 +854,7 @@ def hint(
         return {
             "action": {"type": "finish"},
             "source": "solver",
-            "message": describe({"type": "finish"}),
+            "message": describe(state, {"type": "finish"}),
         }
     started = time.perf_counter()
     if hidden_slots(state) == 0:
@@ -878,14 +866,14 @@ def hint(
                 "action": action,
                 "source": "solver",
                 "proven": True,
-                "message": f"{describe(action)} It starts a winning line ({moves} actions).",
+                "message": f"{describe(state, action)} It starts a winning line ({moves} actions).",
             }
         out = heuristic_hint(state)
         if result["status"] == "lost":
             out["winnable"] = False
             out["message"] = (
                 "This position can no longer be won: undo to an earlier point or start a new "
-                "deal. " + (describe(out["action"]) if out["action"] else "")
+                "deal. " + (describe(state, out["action"]) if out["action"] else "")
             ).strip()
         return out
     rng = random.Random(public_digest(state))
@@ -913,7 +901,7 @@ def hint(
                 "wins": wins,
                 "tried": tried,
                 "message": (
-                    f"{describe(action)} It starts a winning line in {wins} of {tried} deals "
+                    f"{describe(state, action)} It starts a winning line in {wins} of {tried} deals "
                     "that look like yours."
                 ),
             }

@@ -215,7 +215,7 @@ def _table_size(engine, seats: Any, people: int) -> int:
     except (TypeError, ValueError) as exc:
         raise RoomError("The number of seats must be a number.") from exc
     if not engine.min_players <= size <= engine.max_players:
-        raise RoomError(f"{engine.title} seats {engine._players_text()}.")
+        raise RoomError(f"{engine.title} seats {engine.players_text()}.")
     return size
 
 

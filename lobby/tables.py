@@ -26,8 +26,7 @@ TURN_TIMERS = [0, 15, 30, 60, 120]
 def rule_options(engine) -> list[dict[str, Any]]:
     """The engine's rule choices as form fields: name, values, default."""
     return [
-        {"name": name, "values": values, "default": values[0]}
-        for name, values in engine.rule_choices.items()
+        {"name": o.name, "values": list(o.values), "default": o.default} for o in engine.options
     ]
 
 

@@ -72,7 +72,7 @@ def test_only_the_host_starts(client):
     "form, message",
     [
         ({"game": "chess"}, "Pick a game to play."),
-        ({"game": "war", "seats": "9"}, "War seats 2 to 4 players."),
+        ({"game": "war", "seats": "9"}, "War seats 2–4 players."),
         ({"game": "war", "seats": "two"}, "must be a number"),
         ({"game": "klondike"}, "played alone"),
         ({"game": "war", "rules": "{bad"}, "not valid JSON"),
@@ -147,7 +147,7 @@ def test_play_solo_and_come_back_to_the_table(client):
 def test_play_unknown_or_bad_options(client):
     assert client.get("/play/chess/").status_code == 404
     response = client.post("/play/war/", {"seats": "12"}, follow=True)
-    assert "War seats 2 to 4 players." in text(response)
+    assert "War seats 2–4 players." in text(response)
     assert client.get("/play/war/").status_code == 200
 
 

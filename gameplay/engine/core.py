@@ -1,10 +1,11 @@
 """The engine contract's shared machinery: validation order, atomic apply, bots, redaction.
 
-A game subclasses ``Engine`` and writes only its rules: ``setup``, ``play``, ``to_act``,
-``legal_actions``, ``view``, ``visible_cards``, ``is_over``, ``result`` and ``bot``. The
-checks every game shares (game over? which seat? is it a well-formed action? your turn?) run
-here once, in the same order for every game, so each game's ``play`` starts from an action
-that is at least well-formed and in turn.
+A game subclasses ``Engine``, says who it is (title, players, options, records) and writes
+only its rules: ``setup``, one ``@move`` method per action type with its ``@why_not`` check,
+``to_act``, ``legal_actions``, ``view``, ``visible_cards``, ``is_over``, ``result`` and
+``bot``. The checks every game shares (game over? which seat? is it a well-formed action?
+your turn?) run here once, in the same order for every game, so each move starts from an
+action that is well-formed, in turn and stripped to the fields it declares.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import HIDDEN, bot_rng
@@ -35,21 +37,131 @@ def require(condition: object, message: str) -> None:
         raise IllegalAction(message)
 
 
+@dataclass(frozen=True)
+class Option:
+    """One rule option a table can set. ``values[0]`` is the default.
+
+    ``labels`` name the values for the options form (same order); ``shown_when`` hides the
+    option unless other options have these values (e.g. {"mode": "custom"})."""
+
+    name: str
+    values: tuple[Any, ...]
+    label: str
+    help: str = ""
+    labels: tuple[str, ...] = ()
+    shown_when: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def default(self) -> Any:
+        return self.values[0]
+
+    def value_label(self, value: Any) -> str:
+        if self.labels:
+            return self.labels[self.values.index(value)]
+        if isinstance(value, bool):
+            return "On" if value else "Off"
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A per-game record a profile shows, built from each finished game's ``facts``:
+    ``best`` is "max" (biggest pot), "min" (fewest moves) or "sum" (gins made)."""
+
+    fact: str
+    label: str
+    best: str = "max"
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action type: the method that applies it, the fields it reads, its why-not check."""
+
+    type: str
+    handler: str
+    fields: tuple[str, ...]
+    problem: str | None = None
+
+
+def move(action_type: str, *fields: str):
+    """Mark an Engine method as the one that applies ``action_type``.
+
+    ``fields`` are the action's keys besides "type"; anything else a client sends is dropped
+    before the method sees it, so the logged action is exactly what the engine understood.
+    The method gets ``(state, seat, action)`` after the shared checks and the move's why-not
+    check passed, mutates ``state`` (the caller works on a copy) and returns the events."""
+
+    def mark(method):
+        method._move = (action_type, fields)
+        return method
+
+    return mark
+
+
+def why_not(action_type: str):
+    """Mark an Engine method as ``action_type``'s why-not check: ``(state, seat, action) ->
+    str | None``, the sentence saying why that seat may not do this now, or None when it may.
+    ``legal_actions`` and ``apply`` both ask it, so they can never disagree."""
+
+    def mark(method):
+        method._why_not = action_type
+        return method
+
+    return mark
+
+
 class Engine:
+    """One game. Subclasses declare who the game is (the class attributes) and write its
+    rules; the contract methods below that are not overridden are the shared machinery."""
+
+    # ---- who the game is: the lobby, rules pages, home page and profiles read these ---------
     kind: str = ""
     title: str = ""
+    blurb: str = ""  # one sentence for the home page
+    showcase: tuple[str, str] = ("AS", "KH")  # two cards that show the game on its tile
     min_players: int = 1
     max_players: int = 1
+    rated: bool = False  # ranked tables and ratings
     version: int = 1
-    # Rule options: name -> allowed values; the first value is the default.
-    rule_choices: dict[str, list[Any]] = {}
-    # The action types this game knows; anything else is "unknown".
-    action_types: tuple[str, ...] = ()
+    options: tuple[Option, ...] = ()
+    records: tuple[Record, ...] = ()
+
+    moves: dict[str, Move] = {}  # action type -> Move, collected from @move / @why_not
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        found: dict[str, tuple[str, tuple[str, ...]]] = {}
+        checks: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for name, value in vars(klass).items():
+                if hasattr(value, "_move"):
+                    action_type, fields = value._move
+                    found[action_type] = (name, fields)
+                if hasattr(value, "_why_not"):
+                    checks[value._why_not] = name
+        cls.moves = {
+            t: Move(t, handler, fields, checks.get(t)) for t, (handler, fields) in found.items()
+        }
+
+    @property
+    def action_types(self) -> tuple[str, ...]:
+        return tuple(self.moves)
+
+    @property
+    def solo(self) -> bool:
+        return self.max_players == 1
+
+    def players_text(self) -> str:
+        """ "1 player", "2 players", "2–4 players"."""
+        if self.min_players == self.max_players:
+            n = self.min_players
+            return "1 player" if n == 1 else f"{n} players"
+        return f"{self.min_players}–{self.max_players} players"
 
     # ---- the contract -------------------------------------------------------------------
 
     def default_rules(self) -> dict[str, Any]:
-        return {name: values[0] for name, values in self.rule_choices.items()}
+        return {option.name: option.default for option in self.options}
 
     def new_game(self, players: int, seed: str, rules: dict[str, Any] | None = None) -> State:
         require(
@@ -58,10 +170,10 @@ class Engine:
         )
         require(
             self.min_players <= players <= self.max_players,
-            f"{self.title} is for {self._players_text()}.",
+            f"{self.title} is for {self.players_text()}.",
         )
         require(isinstance(seed, str) and seed, "A game needs a seed.")
-        rules = self.check_rules(rules)
+        rules = self.check_rules(rules, players)
         state = self.setup(players, seed, rules)
         state.update(kind=self.kind, players=players, seed=seed, rules=rules, applied=0)
         return state
@@ -69,6 +181,7 @@ class Engine:
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """Validate and apply one action. On IllegalAction the state is left unchanged."""
         self.check_turn(state, seat, action)
+        action = self.canonical(action)
         work = clone(state)
         events = self.play(work, seat, action)
         work["applied"] += 1
@@ -104,15 +217,14 @@ class Engine:
         """A fresh state: shuffle with cards.shuffled(seed, purpose, n) and deal."""
         raise NotImplementedError
 
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
-        """Check the game's own preconditions (raise IllegalAction before mutating anything
-        you want kept; the caller works on a copy), mutate ``state``, return events."""
-        raise NotImplementedError
-
     def visible_cards(self, state: State, seat: int | None) -> Counter[str]:
         """The multiset of cards ``seat`` may see now, computed from the state's zones
         (never from ``view``). The conformance suite checks every view against it."""
         raise NotImplementedError
+
+    def validate_rules(self, rules: dict[str, Any], players: int) -> None:
+        """Refuse option combinations that don't make a game (IllegalAction with the reason).
+        Runs after every option was checked on its own."""
 
     def choose_seed(self, seed: str, rules: dict[str, Any]) -> str:
         """The seed to deal from. A game may pick one derived from ``seed`` (Klondike's
@@ -125,29 +237,63 @@ class Engine:
         reveal nothing that seat may not see. None: this game gives no hints."""
         return None
 
+    def facts(self, state: State, seat: int) -> dict[str, int]:
+        """What a finished game says about one seat, for profile records (``records``) and
+        badges: name -> whole number ({"biggest_pot": 340, "gins": 1}). Names are the game's
+        own words; only what that seat could see at the end."""
+        return {}
+
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The computer player. It sees only the seat's view and legal actions."""
         return rng.choice(legal)
 
-    # ---- shared checks --------------------------------------------------------------------
+    # ---- shared machinery -----------------------------------------------------------------
 
-    def check_rules(self, rules: dict[str, Any] | None) -> dict[str, Any]:
+    def play(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Run the move's why-not check, then the method that applies it."""
+        problem = self.problem(state, seat, action)
+        if problem:
+            raise IllegalAction(problem)
+        return getattr(self, self.moves[action["type"]].handler)(state, seat, action)
+
+    def problem(self, state: State, seat: int, action: Action) -> str | None:
+        """Why ``seat`` may not take ``action`` now, or None: the move's why-not check."""
+        found = self.moves.get(action["type"])
+        return (
+            getattr(self, found.problem)(state, seat, action) if found and found.problem else None
+        )
+
+    def canonical(self, action: Any) -> Any:
+        """The action as the engine reads it: its type and declared fields, nothing else.
+        Anything that isn't an action of this game is returned as it is (and refused)."""
+        if not isinstance(action, dict) or action.get("type") not in self.moves:
+            return action
+        fields = self.moves[action["type"]].fields
+        return {"type": action["type"], **{f: action[f] for f in fields if f in action}}
+
+    def check_rules(self, rules: dict[str, Any] | None, players: int | None = None) -> dict:
+        """The defaults with ``rules`` merged in, each option checked, then the game's own
+        ``validate_rules``. IllegalAction says what is wrong."""
         merged = self.default_rules()
-        if rules is None:
-            return merged
-        require(isinstance(rules, dict), "Rule options must be given as name: value pairs.")
-        for name, value in rules.items():
-            require(name in self.rule_choices, f"{self.title} has no rule option '{name}'.")
-            allowed = self.rule_choices[name]
-            require(
-                value in allowed and type(value) is type(allowed[0]),
-                f"'{name}' must be one of: {', '.join(str(v) for v in allowed)}.",
-            )
-            merged[name] = value
+        if rules is not None:
+            require(isinstance(rules, dict), "Rule options must be given as name: value pairs.")
+            by_name = {option.name: option for option in self.options}
+            for name, value in rules.items():
+                option = by_name.get(name)
+                require(option is not None, f"{self.title} has no rule option '{str(name)[:40]}'.")
+                require(
+                    any(value == v and type(value) is type(v) for v in option.values),
+                    f"{option.label} must be one of: "
+                    + ", ".join(option.value_label(v) for v in option.values)
+                    + ".",
+                )
+                merged[name] = value
+        self.validate_rules(merged, self.min_players if players is None else players)
         return merged
 
     def check_turn(self, state: State, seat: int, action: Action) -> None:
-        """The checks every game shares, in this order."""
+        """The checks every game shares, in this order. A seat that is not awaited is told
+        why by the move's own check where it has one."""
         require(not self.is_over(state), "The game is over.")
         require(
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"],
@@ -161,13 +307,10 @@ class Engine:
             action["type"] in self.action_types,
             f"{self.title} has no action '{str(action['type'])[:40]}'.",
         )
-        require(seat in self.to_act(state), "It is not your turn.")
-
-    def _players_text(self) -> str:
-        if self.min_players == self.max_players:
-            n = self.min_players
-            return "1 player" if n == 1 else f"{n} players"
-        return f"{self.min_players} to {self.max_players} players"
+        if seat not in self.to_act(state):
+            raise IllegalAction(
+                self.problem(state, seat, self.canonical(action)) or "It is not your turn."
+            )
 
 
 def clone(value: Any) -> Any:
@@ -219,9 +362,9 @@ def redact_event(event: Event, viewer: int | None, over: bool = False) -> Event:
     if not private or over or (viewer is not None and viewer == event.get("seat")):
         return event
     out = {k: v for k, v in event.items()}
-    for field in private:
-        value = out.get(field)
-        out[field] = hidden(value) if isinstance(value, list) else HIDDEN
+    for name in private:
+        value = out.get(name)
+        out[name] = hidden(value) if isinstance(value, list) else HIDDEN
     return out
 
 

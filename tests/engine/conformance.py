@@ -191,6 +191,14 @@ def check_legal_actions(engine: Engine, state: dict, apply_each: bool = True) ->
             assert isinstance(action, dict) and action.get("type") in engine.action_types, (
                 f"{where}: seat {seat} lists {action!r}, not one of {engine.action_types}"
             )
+            if action["type"] in engine.moves:
+                assert engine.canonical(action) == action, (
+                    f"{where}: seat {seat} lists {action!r} with fields its move doesn't declare"
+                )
+                assert engine.problem(state, seat, action) is None, (
+                    f"{where}: seat {seat} lists {action!r}, which its why-not check refuses: "
+                    f"{engine.problem(state, seat, action)}"
+                )
             if apply_each:
                 work = clone(state)
                 try:
@@ -410,21 +418,37 @@ def replay(engine: Engine, game: Game, check_views_every: int = 25) -> None:
 # ---- game set-ups to cover ---------------------------------------------------------------
 
 
-def rule_combinations(engine: Engine) -> list[dict]:
-    names = sorted(engine.rule_choices)
-    values = [engine.rule_choices[n] for n in names]
-    return [dict(zip(names, combo, strict=True)) for combo in itertools.product(*values)]
+def rule_combinations(engine: Engine, players: int | None = None) -> list[dict]:
+    """Every combination of the options when there are few; otherwise the defaults and each
+    option's each value on its own. Combinations the game refuses (validate_rules) are left
+    out: test_conformance checks that refusals are IllegalAction."""
+    names = [option.name for option in engine.options]
+    values = [option.values for option in engine.options]
+    if len(list(itertools.product(*values))) <= 16:
+        combos = [dict(zip(names, c, strict=True)) for c in itertools.product(*values)]
+    else:
+        combos = [{}] + [{o.name: v} for o in engine.options for v in o.values[1:]]
+    out = []
+    for combo in combos:
+        try:
+            engine.check_rules(combo, players)
+        except IllegalAction:
+            continue
+        out.append(combo)
+    return out
 
 
 def setups(engine: Engine, games: int, tag: str) -> list[tuple[int, str, dict]]:
     """``games`` (players, seed, rules): player counts spread from min to max, rule
     combinations in turn, distinctive seeds (so a seed in a view is easy to spot)."""
     counts = list(range(engine.min_players, engine.max_players + 1))
-    combos = rule_combinations(engine)
-    return [
-        (counts[i % len(counts)], f"cnf-{engine.kind}-{tag}-{i}-Zq7x", combos[i % len(combos)])
-        for i in range(games)
-    ]
+    combos = {n: rule_combinations(engine, n) for n in counts}
+    out = []
+    for i in range(games):
+        players = counts[i % len(counts)]
+        rules = combos[players][(i // len(counts)) % len(combos[players])]
+        out.append((players, f"cnf-{engine.kind}-{tag}-{i}-Zq7x", rules))
+    return out
 
 
 class Sampler:

@@ -75,12 +75,14 @@ def test_default_rules_are_json(engine):
     rules = engine.default_rules()
     assert isinstance(rules, dict)
     cf.json_round_trip(rules, f"{engine.kind}: default_rules()")
-    cf.json_round_trip(engine.rule_choices, f"{engine.kind}: rule_choices")
+    cf.json_round_trip(
+        [[o.name, list(o.values)] for o in engine.options], f"{engine.kind}: options"
+    )
 
 
 def test_every_rule_combination_starts_a_game(engine):
-    for rules in cf.rule_combinations(engine):
-        for players in sorted({engine.min_players, engine.max_players}):
+    for players in sorted({engine.min_players, engine.max_players}):
+        for rules in cf.rule_combinations(engine, players):
             state = engine.new_game(players, f"rules-{engine.kind}-{players}", rules)
             assert state["rules"] == {**engine.default_rules(), **rules}
             cf.check_state(engine, state)

@@ -1,4 +1,4 @@
-"""War (rules/war.md): every case of §9 on stacked decks, plus a few properties."""
+"""War (gameplay/engine/games/war/rules.md): every case of §9 on stacked decks, plus a few properties."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gameplay.engine import IllegalAction, registry
 from gameplay.engine.cards import deck, shuffled
-from gameplay.engine.games import war
+from gameplay.engine.games.war import engine as war
 
 ENGINE = war.ENGINE
 FULL = deck(jokers=2)

@@ -118,7 +118,6 @@ class BlackjackEngine(Engine):
     title = "Blackjack"
     min_players = 1
     max_players = 4
-    rule_choices: dict[str, list[Any]] = {}
     action_types = ("bet", "cash_out", "hit", "stand", "double")
 
     # ---- setup and rounds ------------------------------------------------------------------

@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Any
 
 from ..cards import card_name, deck, is_joker, label, rank, shuffled, suit
-from ..core import Action, Engine, Event, IllegalAction, State, require
+from ..core import Action, Engine, Event, IllegalAction, Option, State, require
 
 # ---- geometry -------------------------------------------------------------------------------
 
@@ -288,7 +288,9 @@ class Gridcannon(Engine):
     title = "Gridcannon"
     min_players = 1
     max_players = 1
-    rule_choices = {"armour": [True, False]}
+    options = (
+        Option("armour", (True, False), "Armour", "Royals gain Armour from the cards beside them."),
+    )
     action_types = (
         "draw",
         "place",

@@ -21,7 +21,7 @@ from ..cards import (
     shuffled,
     suit,
 )
-from ..core import Action, Engine, Event, IllegalAction, State, require
+from ..core import Action, Engine, Event, IllegalAction, Option, State, require
 
 COLUMNS = [f"t{i}" for i in range(1, 8)]
 FOUNDATIONS = ["fS", "fH", "fD", "fC"]
@@ -606,7 +606,17 @@ class KlondikeEngine(Engine):
     min_players = 1
     max_players = 1
     # "winnable": deal only seeds the solver proves winnable (chosen before the deal).
-    rule_choices = {"draw": [1, 3], "winnable": [False, True]}
+    options = (
+        Option(
+            "draw", (1, 3), "Draw", "Cards turned from the stock at a time.", ("Draw 1", "Draw 3")
+        ),
+        Option(
+            "winnable",
+            (False, True),
+            "Winnable deals only",
+            "Deal only deals the solver proves winnable.",
+        ),
+    )
     action_types = ("draw", "recycle", "move", "auto", "undo", "finish", "resign")
     WINNABLE_SECONDS = 2.0  # the solver's budget per candidate seed
 

@@ -56,7 +56,6 @@ class Poker(Engine):
     title = "Poker"
     min_players = 2
     max_players = 4
-    rule_choices: dict[str, list[Any]] = {}
     action_types = ("check", "call", "raise", "fold", "draw")
 
     # ---- setup ----------------------------------------------------------------------------

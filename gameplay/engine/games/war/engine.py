@@ -1,4 +1,4 @@
-"""War (rules/war.md): 2-4 players split 54 cards; the highest flip takes the pot.
+"""War (rules.md): 2-4 players split 54 cards; the highest flip takes the pot.
 
 A round is one battle with every war it causes. Each stage is simultaneous: every seat in
 the stage sends ``flip``; nothing is taken from a pile until the last one arrives, then the
@@ -16,8 +16,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import HIDDEN, deck, is_joker, rank_number, shuffled
-from ..core import Action, Engine, Event, IllegalAction, State, ranking_by, submit, waiting
+from ...cards import HIDDEN, deck, is_joker, rank_number, shuffled
+from ...core import Action, Engine, Event, State, move, ranking_by, submit, waiting, why_not
 
 MAX_ROUNDS = 400
 FLIP: Action = {"type": "flip"}
@@ -47,10 +47,10 @@ def deal(cards: list[str], players: int) -> tuple[list[list[str]], list[str]]:
 class War(Engine):
     kind = "war"
     title = "War"
+    blurb = "Flip, compare, and go to WAR on a tie. Jokers beat everything."
+    showcase = ("JK1", "AS")
     min_players = 2
     max_players = 4
-    rule_choices: dict[str, list[Any]] = {}
-    action_types = ("flip",)
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -77,8 +77,8 @@ class War(Engine):
             return []
         return waiting(state, state["stage_seats"])
 
-    def flip_problem(self, state: State, seat: Any) -> str | None:
-        """Why ``seat`` may not flip now, or None when it may (shared by legal_actions/play)."""
+    @why_not("flip")
+    def flip_problem(self, state: State, seat: Any, action: Action = FLIP) -> str | None:
         if state["over"]:
             return "The game is over."
         if not isinstance(seat, int) or isinstance(seat, bool):
@@ -96,21 +96,10 @@ class War(Engine):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         return [dict(FLIP)] if self.flip_problem(state, seat) is None else []
 
-    def check_turn(self, state: State, seat: int, action: Action) -> None:
-        try:
-            super().check_turn(state, seat, action)
-        except IllegalAction as exc:
-            # The shared "not your turn" check comes last; say more precisely why.
-            if exc.message == "It is not your turn.":
-                raise IllegalAction(self.flip_problem(state, seat) or exc.message) from None
-            raise
-
     # ---- play -----------------------------------------------------------------------------
 
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
-        problem = self.flip_problem(state, seat)
-        if problem:
-            raise IllegalAction(problem)
+    @move("flip")
+    def flip(self, state: State, seat: int, action: Action) -> list[Event]:
         if not submit(state, seat, FLIP, state["stage_seats"]):
             return [{"type": "flip_ready", "seat": seat, "round": state["round"]}]
         events: list[Event] = []

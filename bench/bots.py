@@ -8,7 +8,10 @@ Every kind with a module in ``bench/baselines/<kind>.py`` is measured. That modu
 - ``success(engine, state, seats) -> float``: how well ``seats`` (the computer player's
   seats) did in a finished game, from 0 to 1 (a win, a share of contracts made, ...);
 - ``METRIC``: what ``success`` measures, in words; ``PLAYERS``: the table size for the
-  head-to-head (default 2).
+  head-to-head (default 2);
+- or instead ``measure(engine, games, seed) -> str``: a game whose figure is not a
+  head-to-head (e.g. contracts made by the computer at every seat beside the baseline at every
+  seat) measures itself and returns the line to print.
 
 Game ``i`` uses the seed ``f"{seed}/{kind}/{i}"``; the computer player takes the even seats in
 even games and the odd seats in odd games, so neither side keeps the first turn. Everything
@@ -99,14 +102,22 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(BASELINES.parent))
     for kind in args.kind or measured_kinds():
-        h2h = head_to_head(kind, args.games, args.seed)
         speed = bots_only(kind, args.speed_games, args.seed)
+        speed_text = (
+            f"{speed['players']}-seat computer-only games: {speed['games_per_s']:.1f} games/s, "
+            f"{speed['actions_per_s']:.0f} actions/s"
+        )
+        module = importlib.import_module(f"baselines.{kind}")
+        if hasattr(module, "measure"):
+            print(
+                f"{kind}: {module.measure(registry.get(kind), args.games, args.seed)}; {speed_text}"
+            )
+            continue
+        h2h = head_to_head(kind, args.games, args.seed)
         print(
             f"{kind}: {h2h['metric']}: {100 * h2h['rate']:.1f}% ± {100 * h2h['half']:.1f}% "
             f"over {args.games} {h2h['players']}-seat games vs the baseline "
-            f"({args.games / h2h['seconds']:.0f} games/s); "
-            f"{speed['players']}-seat computer-only games: {speed['games_per_s']:.1f} games/s, "
-            f"{speed['actions_per_s']:.0f} actions/s"
+            f"({args.games / h2h['seconds']:.0f} games/s); {speed_text}"
         )
 
 

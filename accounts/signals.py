@@ -1,10 +1,10 @@
-from django.dispatch import receiver
+"""accounts hears of every ended game through the end-of-game hook."""
 
-from gameplay.signals import game_finished
+from gameplay.hooks import on_game_end
 
 from .services import record_game
 
 
-@receiver(game_finished)
-def count_finished_game(sender, game, **kwargs):
+@on_game_end("stats")
+def count_finished_game(game):
     record_game(game)

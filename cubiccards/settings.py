@@ -136,6 +136,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-games": {"task": "gameplay.sweep_stalled_games", "schedule": 10.0},
+    "sweep-game-ends": {"task": "gameplay.sweep_game_ends", "schedule": 60.0},
 }
 CELERY_TIMEZONE = "UTC"
 

@@ -22,6 +22,8 @@ class Game(models.Model):
     to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
     turn_timer = models.PositiveIntegerField(default=0)  # seconds a person has to act; 0 = off
     result = models.JSONField(null=True, blank=True)
+    # Per seat, what the finished game says about it (the engine's facts): records, badges.
+    facts = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     ended = models.DateTimeField(null=True, blank=True)
@@ -61,3 +63,19 @@ class GameEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}"
+
+
+class GameEndReceipt(models.Model):
+    """One end-of-game receiver ran for one game (gameplay.hooks): never twice."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="receipts")
+    receiver = models.CharField(max_length=40)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "receiver"], name="one_receipt_per_receiver")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.receiver} for game {self.game_id}"

@@ -25,7 +25,6 @@ from django.utils import timezone
 
 from .engine import IllegalAction, registry
 from .models import Game, GameEvent
-from .signals import game_finished
 
 log = logging.getLogger(__name__)
 
@@ -137,8 +136,9 @@ def submit_action(
         if engine.is_over(state):
             game.status = Game.Status.OVER
             game.result = engine.result(state)
+            game.facts = [engine.facts(state, s) for s in range(game.players)]
             game.ended = timezone.now()
-            fields += ["status", "result", "ended"]
+            fields += ["status", "result", "facts", "ended"]
         game.save(update_fields=fields)
         transaction.on_commit(lambda: _after_commit(game, state))
     return Outcome(game=game, state=state, events=events)
@@ -169,9 +169,11 @@ def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:
 
 def abandon_game(*, game_id: int) -> None:
     """The room moved on before the game ended."""
-    Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).update(
+    ended = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).update(
         status=Game.Status.ABANDONED, ended=timezone.now()
     )
+    if ended:
+        transaction.on_commit(lambda: _game_ended(game_id))
 
 
 def _after_commit(game: Game, state: dict | None) -> None:
@@ -180,7 +182,7 @@ def _after_commit(game: Game, state: dict | None) -> None:
     broadcast(game.pk, game.seq)
     if game.is_over:
         if state is not None:
-            game_finished.send(sender=Game, game=game)
+            _game_ended(game.pk)
         return
     from . import tasks  # tasks import services
 
@@ -189,6 +191,17 @@ def _after_commit(game: Game, state: dict | None) -> None:
         tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=settings.BOT_DELAY)
     elif game.to_act and game.turn_timer:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
+
+
+def _game_ended(game_id: int) -> None:
+    """Stats, ratings and Kudos hear of the ended game (gameplay.hooks) right after the
+    commit; if that fails (a crash, a receiver's error), the beat sweep delivers it later."""
+    from . import hooks
+
+    try:
+        hooks.deliver(game_id)
+    except Exception:  # the game has ended whatever a receiver does
+        log.exception("end-of-game hook for game %s failed; the sweep will retry", game_id)
 
 
 def broadcast(game_id: int, seq: int) -> None:

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
-from . import services
+from . import hooks, services
 from .engine import IllegalAction, registry
 from .models import Game
 
@@ -84,6 +84,20 @@ def sweep_stalled_games() -> int:
             turn_timeout.apply_async((game.pk, game.seq))
             sent += 1
     return sent
+
+
+@shared_task(name="gameplay.deliver_game_end", acks_late=True, ignore_result=True)
+def deliver_game_end(game_id: int) -> list[str]:
+    return hooks.deliver(game_id)
+
+
+@shared_task(name="gameplay.sweep_game_ends", ignore_result=True)
+def sweep_game_ends() -> int:
+    """Re-send the end-of-game hook where a receiver has not run (a lost task, a failure)."""
+    games = hooks.undelivered()
+    for game_id in games:
+        deliver_game_end.apply_async((game_id,))
+    return len(games)
 
 
 # ---- running a task later -------------------------------------------------------------------

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import GameRecord, GameStat
 from accounts.services import record_game
-from gameplay import services
+from gameplay import hooks, services
 from gameplay.engine import registry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -35,7 +35,8 @@ def test_finished_game_is_recorded_once_per_player(real_services, client):
     assert record.won == (0 in game.result["winners"]) and record.moves == game.seq
     stat = GameStat.objects.get(user=ann, kind="war")
     assert stat.played == 1 and stat.wins == int(record.won)
-    assert record_game(game) == 0  # the signal already counted it; a second call adds nothing
+    assert hooks.deliver(game.pk) == []  # the hook ran at the end; again, it runs nothing
+    assert record_game(game) == 0  # and the record itself refuses a second count
     assert GameStat.objects.get(user=ann, kind="war").played == 1
     page = client.get("/u/ann/").content.decode()
     assert "War" in page and "Recent games" in page

@@ -1,0 +1,90 @@
+"""The end-of-game hook: every receiver runs once per ended game, whatever retries it."""
+
+import threading
+
+import pytest
+from django.db import connection
+
+from gameplay import hooks, services, tasks
+from gameplay.models import Game, GameEndReceipt
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def receivers(monkeypatch):
+    """Test receivers in place of the apps' own, counting their calls."""
+    calls: dict[str, list[int]] = {"count": [], "flaky": []}
+    table = {}
+    monkeypatch.setattr(hooks, "RECEIVERS", table)
+
+    @hooks.on_game_end("count")
+    def count(game):
+        calls["count"].append(game.pk)
+
+    state = {"fail": True}
+
+    @hooks.on_game_end("flaky")
+    def flaky(game):
+        if state["fail"]:
+            GameEndReceipt.objects.filter(game=game).count()  # some work, rolled back
+            raise RuntimeError("a receiver's bug")
+        calls["flaky"].append(game.pk)
+
+    return calls, state
+
+
+def finished_war():
+    game = services.start_game(kind="war", seats=[{"name": "a"}, {"name": "b"}], seed="hook/1")
+    services.abandon_game(game_id=game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+def test_a_failing_receiver_is_retried_alone(real_services, receivers):
+    calls, state = receivers
+    game = finished_war()  # abandoning ends it: the hook ran after the commit
+    assert calls["count"] == [game.pk] and calls["flaky"] == []
+    assert hooks.undelivered() == [game.pk]
+    state["fail"] = False
+    assert tasks.sweep_game_ends() == 1  # eager or on the broker: deliver again
+    hooks.deliver(game.pk)
+    assert calls == {"count": [game.pk], "flaky": [game.pk]}
+    assert hooks.undelivered() == []
+    assert hooks.deliver(game.pk) == []
+
+
+def test_parallel_deliveries_run_each_receiver_once(real_services, receivers):
+    calls, state = receivers
+    state["fail"] = False
+    hooks.RECEIVERS.clear()
+    seen = []
+
+    @hooks.on_game_end("count")
+    def count(game):
+        seen.append(game.pk)
+
+    game = services.start_game(kind="war", seats=[{"name": "a"}, {"name": "b"}], seed="hook/2")
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)
+    barrier = threading.Barrier(8)
+
+    def worker():
+        barrier.wait()
+        try:
+            hooks.deliver(game.pk)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == [game.pk]
+    assert GameEndReceipt.objects.filter(game=game).count() == 1
+
+
+def test_active_games_get_no_delivery(real_services, receivers):
+    calls, _ = receivers
+    game = services.start_game(kind="war", seats=[{"name": "a"}, {"name": "b"}], seed="hook/3")
+    assert hooks.deliver(game.pk) == []
+    assert calls["count"] == []

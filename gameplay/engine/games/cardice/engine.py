@@ -35,6 +35,15 @@ FACE_NAMES = {"X": "No trump", **SUIT_NAMES}
 POWER = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10"], 2)}
 POWER.update(J=11, Q=12, K=13, A=14)
 MAX_DECIDERS = 3
+# Why an action doesn't fit now: (the phase the hand is in, the phase the action belongs to).
+WRONG_PHASE = {
+    ("roll", "bid"): "First the player to the dealer's right rolls the die for trump.",
+    ("roll", "play"): "First the player to the dealer's right rolls the die for trump.",
+    ("bid", "roll"): "The die has already been rolled: it is time to bid.",
+    ("bid", "play"): "Cards are played once both rounds of bidding are done.",
+    ("play", "roll"): "The die has already been rolled: the cards are being played.",
+    ("play", "bid"): "Bidding is over: it is time to play the cards.",
+}
 ROLL: Action = {"type": "roll"}
 
 
@@ -251,22 +260,6 @@ class Cardice(Engine):
             for i, card in enumerate(trick["cards"])
         ]
 
-    def playable(self, state: State, seat: int) -> list[str]:
-        """The cards ``seat`` may play now (it is assumed to be that seat's turn)."""
-        hand = state["hands"][seat]
-        cards = state["trick"]["cards"]
-        if not cards:
-            if self.final_hand(state) or hand == [JOKER]:
-                return list(hand)
-            return [c for c in hand if c != JOKER]
-        led = cards[0]
-        if led == JOKER:
-            return list(hand)
-        following = [c for c in hand if suit(c) == suit(led)]
-        if not following:
-            return list(hand)
-        return following + [c for c in hand if c == JOKER]
-
     # ---- turn -----------------------------------------------------------------------------
 
     def to_act(self, state: State) -> list[int]:
@@ -284,11 +277,7 @@ class Cardice(Engine):
         if seat not in state["seats"]:
             return "You are not in this decider round: the tied players play it."
         if state["phase"] != phase:
-            return {
-                "roll": "First the player to the dealer's right rolls the die for trump.",
-                "bid": "Bidding is over: it is time to play the cards.",
-                "play": "Cards are played once both rounds of bidding are done.",
-            }[state["phase"]]
+            return WRONG_PHASE[state["phase"], phase]
         return None
 
     @why_not("roll")
@@ -532,7 +521,7 @@ class Cardice(Engine):
             "contracts_made": made,
             "made_nils": nils,
             "tricks": tricks,
-            "won": int(seat in self.result(state)["winners"]),
+            "wins": int(seat in self.result(state)["winners"]),
         }
 
     # ---- what each seat sees --------------------------------------------------------------
@@ -628,11 +617,7 @@ class Cardice(Engine):
             "result": self.result(state) if over else None,
         }
         if seat is not None and isinstance(seat, int) and 0 <= seat < players:
-            playable = (
-                set(self.playable(state, seat))
-                if phase == "play" and state["turn"] == seat
-                else set()
-            )
+            playable = {a["card"] for a in self.legal_actions(state, seat) if a["type"] == "play"}
             view["you"] = {
                 "hand": [
                     {"card": c, "playable": c in playable, "trump": c != JOKER and suit(c) == trump}

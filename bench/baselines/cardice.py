@@ -1,10 +1,11 @@
-"""Cardice: the share of contracts made, the computer at every seat beside the baseline at
-every seat, over the same seeded 4-seat hands (rounds of games; deciders count as hands).
+"""Cardice: the share of contracts made by the computer at every seat, beside the baseline at
+every seat, over the same seeded 4-seat hands (the rounds of seeded games, deciders
+included; one contract per seat at the default rules). Then both at one table, the computer
+at the even seats in even games and the odd seats in odd games.
 
 The baseline bids the number of its Aces and Kings (clamped to the bids allowed) and plays a
-random legal card. A contract is one seat's (there are no partnerships at the default rules).
-Beside the rate: the mean bid and the mean points per contract, so a rate bought by bidding
-low shows.
+random legal card. Beside each rate: the mean bid and the mean points a contract, so a rate
+bought by bidding low would show.
 """
 
 from __future__ import annotations
@@ -24,50 +25,74 @@ def baseline(view, legal, rng):
     return rng.choice(legal)
 
 
-def play_hands(engine, hands: int, seed: str, computer: bool) -> dict:
-    """Play seeded 4-seat games until ``hands`` rounds are scored; count their contracts."""
-    per_hand: list[float] = []
-    bids = points = contracts = 0
-    game = 0
-    while len(per_hand) < hands:
+class Tally:
+    """Contracts of one side: made per hand (for the interval), bids and points."""
+
+    def __init__(self):
+        self.per_hand: list[float] = []
+        self.bids = self.points = self.count = 0
+
+    def add(self, contracts: list[dict]) -> None:
+        if not contracts:
+            return
+        self.per_hand.append(sum(c["made"] for c in contracts) / len(contracts))
+        self.bids += sum(c["bid"] for c in contracts)
+        self.points += sum(c["points"] for c in contracts)
+        self.count += len(contracts)
+
+    def text(self, who: str) -> str:
+        n = len(self.per_hand)
+        rate = sum(self.per_hand) / n
+        spread = math.sqrt(sum((x - rate) ** 2 for x in self.per_hand) / max(n - 1, 1))
+        return (
+            f"{who} {100 * rate:.1f}% ± {100 * 1.96 * spread / math.sqrt(n):.1f}% "
+            f"(mean bid {self.bids / self.count:.2f}, {self.points / self.count:+.2f} points "
+            "a contract)"
+        )
+
+    @property
+    def rate(self) -> float:
+        return sum(self.per_hand) / len(self.per_hand)
+
+
+def play_hands(engine, hands: int, seed: str, computer) -> tuple[Tally, Tally]:
+    """Play seeded 4-seat games until ``hands`` rounds are scored, ``computer(game)`` giving
+    the computer's seats; tally the contracts of its seats and of the baseline's (read from
+    the "round_scored" events)."""
+    mine, theirs = Tally(), Tally()
+    scored = game = 0
+    while scored < hands:
         game_seed = f"{seed}/cardice/{game}"
+        seats = computer(game)
         game += 1
         state = engine.new_game(PLAYERS, game_seed)
-        scored = 0
-        while not engine.is_over(state) and len(per_hand) < hands:
+        while not engine.is_over(state) and scored < hands:
             seat = engine.to_act(state)[0]
-            if computer:
+            if seat in seats:
                 action = engine.bot_action(state, seat)
             else:
                 rng = random.Random(f"{game_seed}/baseline/{seat}/{state['applied']}")
                 action = baseline(engine.view(state, seat), engine.legal_actions(state, seat), rng)
-            engine.apply(state, seat, action)
-            for row in state["sheet"][scored:]:
-                made = [c["made"] for c in row["contracts"]]
-                per_hand.append(sum(made) / len(made))
-                bids += sum(c["bid"] for c in row["contracts"])
-                points += sum(c["points"] for c in row["contracts"])
-                contracts += len(made)
-            scored = len(state["sheet"])
-    per_hand = per_hand[:hands]
-    rate = sum(per_hand) / len(per_hand)
-    spread = math.sqrt(sum((x - rate) ** 2 for x in per_hand) / max(len(per_hand) - 1, 1))
-    return {
-        "rate": rate,
-        "half": 1.96 * spread / math.sqrt(len(per_hand)),
-        "bid": bids / contracts,
-        "points": points / contracts,
-    }
+            for event in engine.apply(state, seat, action):
+                if event["type"] == "round_scored":
+                    scored += 1
+                    contracts = event["contracts"]
+                    mine.add([c for c in contracts if c["seats"][0] in seats])
+                    theirs.add([c for c in contracts if c["seats"][0] not in seats])
+    return mine, theirs
 
 
 def measure(engine, games: int, seed: str) -> str:
-    bot = play_hands(engine, games, seed, computer=True)
-    base = play_hands(engine, games, seed, computer=False)
+    every = set(range(PLAYERS))
+    bot, _ = play_hands(engine, games, seed, lambda game: every)
+    _, base = play_hands(engine, games, seed, lambda game: set())
+    mixed_bot, mixed_base = play_hands(
+        engine, games, seed, lambda game: {s for s in every if s % 2 == game % 2}
+    )
     return (
         f"contracts made over {games} {PLAYERS}-seat hands: "
-        f"computer {100 * bot['rate']:.1f}% ± {100 * bot['half']:.1f}% "
-        f"(mean bid {bot['bid']:.2f}, {bot['points']:+.2f} points a contract), "
-        f"baseline {100 * base['rate']:.1f}% ± {100 * base['half']:.1f}% "
-        f"(mean bid {base['bid']:.2f}, {base['points']:+.2f} points a contract): "
-        f"{bot['rate'] / base['rate']:.2f}× the baseline (goal 1.5×)"
+        f"{bot.text('computer at every seat')}, {base.text('baseline at every seat')}: "
+        f"{bot.rate / base.rate:.2f}× the baseline (goal 1.5×); at one table: "
+        f"{mixed_bot.text('computer')}, {mixed_base.text('baseline')}: "
+        f"{mixed_bot.rate / mixed_base.rate:.2f}×"
     )

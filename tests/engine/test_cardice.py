@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from gameplay.engine import IllegalAction, registry
 from gameplay.engine.cards import rng, shuffled
 from gameplay.engine.games.cardice import engine as cardice
-from gameplay.engine.games.cardice import strategy
+from gameplay.engine.games.cardice import strategy, tricks
 
 from . import conformance as cf
 
@@ -51,7 +51,7 @@ def bid_all(state: dict, first: dict[int, int], final: dict[int, int] | None = N
 def stack(state: dict, hands: dict[int, list[str]], tricks_done: int = 0) -> None:
     """Give the seats these hands; ``tricks_done`` tricks (of 12) already played."""
     for seat, hand in hands.items():
-        state["hands"][seat] = sorted(hand, key=cardice.hand_order)
+        state["hands"][seat] = sorted(hand, key=tricks.hand_order)
     state["tricks"] = [{"leader": 0, "cards": [], "winner": 0} for _ in range(tricks_done)]
 
 
@@ -90,8 +90,8 @@ def test_registered_with_its_options():
     assert (ENGINE.min_players, ENGINE.max_players, ENGINE.rated) == (2, 6, True)
     assert ENGINE.default_rules() == {"partnerships": False, "nil_bonus": True}
     assert ENGINE.action_types == ("roll", "bid", "play")
-    assert len(cardice.DECK) == 66 and cardice.DECK[-1] == "JK1"
-    assert sum(c.endswith("B") for c in cardice.DECK) == 13
+    assert len(tricks.DECK) == 66 and tricks.DECK[-1] == "JK1"
+    assert sum(c.endswith("B") for c in tricks.DECK) == 13
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -118,7 +118,7 @@ def test_first_dealer_is_the_highest_cut_card():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_cut_comes_from_the_seed(players):
     state = ENGINE.new_game(players, "cut-seed")
-    cut = shuffled(cardice.SUITED, "cut-seed", "cut", 1)[:players]
+    cut = shuffled(tricks.SUITED, "cut-seed", "cut", 1)[:players]
     assert state["cut"] == cut and "JK1" not in cut
     assert state["dealer"] == state["first_dealer"] == cardice.cut_winner(cut)
     assert ENGINE.view(state, None)["cut"] == cut
@@ -151,7 +151,7 @@ def test_rounds_hand_sizes_and_equal_deals(players, rounds, size, stockpile, dea
         stockpile,
     )
     assert all(len(state["hands"][s]) == size for s in range(players))
-    assert sorted(sum(state["hands"], []) + state["stockpile"]) == sorted(cardice.DECK)
+    assert sorted(sum(state["hands"], []) + state["stockpile"]) == sorted(tricks.DECK)
     state, events = bot_game(players, f"deals-{players}")
     normal = [row for row in state["sheet"] if not row["decider"]]
     assert len(normal) == rounds
@@ -202,9 +202,9 @@ def test_four_seats_dealer_two():
 
 def test_the_deal_starts_at_the_dealers_left():
     state = game(4, dealer=2)
-    cards = shuffled(cardice.DECK, state["seed"], "deal", 1)
-    assert state["hands"][3] == sorted(cards[0:48:4], key=cardice.hand_order)
-    assert state["hands"][0] == sorted(cards[1:48:4], key=cardice.hand_order)
+    cards = shuffled(tricks.DECK, state["seed"], "deal", 1)
+    assert state["hands"][3] == sorted(cards[0:48:4], key=tricks.hand_order)
+    assert state["hands"][0] == sorted(cards[1:48:4], key=tricks.hand_order)
     assert state["stockpile"] == cards[48:]
 
 
@@ -584,7 +584,7 @@ def test_every_trick_goes_to_the_right_card(n, setup):
             expected = cards["JK1"]
         else:
             pool = [c for c in cards if c[-1] == trump] or [c for c in cards if c[-1] == led[-1]]
-            expected = cards[max(pool, key=cardice.power)]
+            expected = cards[max(pool, key=tricks.power)]
         assert trick["seat"] == expected
     [scored] = of_type(events, "round_scored")
     assert sum(w for w in scored["won"] if w is not None) == cardice.hand_size_for(players)
@@ -659,7 +659,7 @@ def test_bid_estimate_follows_the_hand():
 
 def bot_bid_in(state: dict, hand: list[str]) -> int:
     seat = ENGINE.to_act(state)[0]
-    state["hands"][seat] = sorted(hand, key=cardice.hand_order)
+    state["hands"][seat] = sorted(hand, key=tricks.hand_order)
     return ENGINE.bot_action(state, seat)["n"]
 
 
@@ -677,7 +677,7 @@ def test_bot_lowers_a_team_bid_above_its_share():
     state = game(4, dealer=3, rules=PARTNERS)
     roll(state, "S")
     strong = ["AS", "KS", "QS", "JS", "10S", "AH", "AD", "AC", "KH", "9S", "8S", "7S"]
-    state["hands"][0] = sorted(strong, key=cardice.hand_order)
+    state["hands"][0] = sorted(strong, key=tricks.hand_order)
     for seat, n in ((0, 8), (1, 1), (2, 4), (3, 1)):
         ENGINE.apply(state, seat, {"type": "bid", "n": n})
     assert ENGINE.bot_action(state, 0) == {"type": "bid", "n": 7}  # 8 + 4 > 6 tricks

@@ -22,18 +22,13 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...cards import SUIT_NAMES, SUIT_SYMBOLS, deck, is_card, rank, rng, shuffled, suit
+from ...cards import SUIT_NAMES, SUIT_SYMBOLS, is_card, rng, shuffled, suit
 from ...core import Action, Engine, Event, IllegalAction, Option, Record, State, move, why_not
 from . import strategy
+from .tricks import DECK, JOKER, SUITED, SUITS, hand_order, power, trick_winner
 
-SUITS = "SHDCB"  # also the suit rank for the cut: S > H > D > C > B (rules.md §1)
-DECK = deck(suits=SUITS, jokers=1)  # 66 cards
-SUITED = DECK[:-1]
-JOKER = "JK1"
 FACES = ["X", "S", "H", "D", "C", "B"]  # the die; X = no-trump (rules.md §2.5)
 FACE_NAMES = {"X": "No trump", **SUIT_NAMES}
-POWER = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10"], 2)}
-POWER.update(J=11, Q=12, K=13, A=14)
 MAX_DECIDERS = 3
 # Why an action doesn't fit now: (the phase the hand is in, the phase the action belongs to).
 WRONG_PHASE = {
@@ -47,19 +42,7 @@ WRONG_PHASE = {
 ROLL: Action = {"type": "roll"}
 
 
-# ---- the cards -----------------------------------------------------------------------------
-
-
-def power(card: str) -> int:
-    """2..14 within a suit (A high); the joker is above everything."""
-    return 15 if card == JOKER else POWER[rank(card)]
-
-
-def hand_order(card: str) -> tuple[int, int]:
-    """How a hand is sorted: the joker, then suit by suit (S H D C B), high to low."""
-    if card == JOKER:
-        return (-1, 0)
-    return (SUITS.index(suit(card)), -power(card))
+# ---- the game's numbers --------------------------------------------------------------------
 
 
 def cut_winner(cut: list[str]) -> int:
@@ -75,23 +58,6 @@ def rounds_for(players: int) -> int:
 def hand_size_for(seats: int) -> int:
     """12 cards each, 10 when 6 seats are dealt in (§2.4)."""
     return 10 if seats == 6 else 12
-
-
-def trick_winner(plays: list[dict], trump: str | None) -> int:
-    """The seat that wins ``plays`` so far (§3): the joker; else the highest trump; else the
-    highest card of the suit led."""
-    for p in plays:
-        if p["card"] == JOKER:
-            return p["seat"]
-    best = plays[0]
-    for p in plays[1:]:
-        s = suit(p["card"])
-        b = suit(best["card"])
-        if s == b and power(p["card"]) > power(best["card"]):
-            best = p
-        elif trump and s == trump and b != trump:
-            best = p
-    return best["seat"]
 
 
 def contract_score(bid: int, won: int, nil_bonus: bool) -> int:

@@ -14,22 +14,16 @@ import math
 from functools import lru_cache
 from typing import Any
 
-SUITS = "SHDCB"
-JOKER = "JK1"
-POWER = {r: i for i, r in enumerate(["2", "3", "4", "5", "6", "7", "8", "9", "10"], 2)}
-POWER.update(J=11, Q=12, K=13, A=14)
-DECK_SIZE = 66
-NIL_ESTIMATE = 0.6  # bid nil below this estimate (with a low hand, see nil_ok)
-CROWDED = 1.0  # round 2 lowers a bid when the table's bids pass this share of the tricks
+from ...cards import suit
+from .tricks import DECK, JOKER, POWER, SUITS, power, trick_winner
+
+DECK_SIZE = len(DECK)
 SUIT_SIZE = 13
-
-
-def power(card: str) -> int:
-    return 15 if card == JOKER else POWER[card[:-1]]
-
-
-def suit(card: str) -> str:
-    return "" if card == JOKER else card[-1]
+NIL_ESTIMATE = 0.6  # bid nil only below this estimate, with a hand of low cards (nil_ok)
+# The highest card a nil hand may hold, by seats dealt in: the more cards in a trick, the
+# more cover for a high one.
+NIL_HIGH = {2: 11, 3: 12, 4: 13, 5: 14, 6: 14}
+CROWDED = 0.8  # round 2 lowers a bid when the table's bids pass this share of the tricks
 
 
 # ---- bidding -------------------------------------------------------------------------------
@@ -72,9 +66,6 @@ def estimate(hand: list[str], trump: str | None, players: int, hand_size: int) -
         short_suits = sum(max(0, 2 - len(by_suit[s])) for s in SUITS if s != trump)
         total += min(low, long_trumps * 0.7 + short_suits * 0.35)
     return total
-
-
-NIL_HIGH = {2: 11, 3: 12, 4: 13, 5: 14, 6: 14}
 
 
 def nil_ok(hand: list[str], trump: str | None, est: float, players: int) -> bool:
@@ -204,20 +195,6 @@ class Table:
         return not self.higher_out(card) and not self.may_be_trumped(card, self.opponents_later())
 
 
-def trick_winner(plays: list[dict], trump: str | None) -> int:
-    for p in plays:
-        if p["card"] == JOKER:
-            return p["seat"]
-    best = plays[0]
-    for p in plays[1:]:
-        s, b = suit(p["card"]), suit(best["card"])
-        if (s == b and power(p["card"]) > power(best["card"])) or (
-            trump and s == trump and b != trump
-        ):
-            best = p
-    return best["seat"]
-
-
 def cheapest(cards: list[str], trump: str | None) -> str:
     """The card that costs least to give up: low side cards before trumps, the joker last."""
     return min(cards, key=lambda c: (c == JOKER, suit(c) == trump, power(c)))
@@ -262,7 +239,7 @@ def take(t: Table, cards: list[str]) -> str:
     if cash_joker:
         return JOKER
     if winning:
-        return cheapest(winning, t.trump) if not t.later else max(winning, key=power)
+        return max(winning, key=power)  # not safe: the best chance to hold
     return cheapest([c for c in cards if c != JOKER] or cards, t.trump)
 
 

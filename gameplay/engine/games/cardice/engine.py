@@ -105,7 +105,7 @@ def teams_of(players: int, partnerships: bool) -> list[list[int]]:
 class Cardice(Engine):
     kind = "cardice"
     title = "Cardice"
-    blurb = "Five suits, one joker, and a die that picks trump: bid exactly what you can take."
+    blurb = "Five suits, one joker and a die that picks trump: bid your tricks, then take them."
     showcase = ("AB", "JK1")
     min_players = 2
     max_players = 6
@@ -247,7 +247,7 @@ class Cardice(Engine):
         return None
 
     @why_not("roll")
-    def roll_problem(self, state: State, seat: Any, action: Action = ROLL) -> str | None:
+    def roll_problem(self, state: State, seat: Any, action: Action) -> str | None:
         problem = self._not_now(state, seat, "roll")
         if problem:
             return problem

@@ -313,12 +313,17 @@ class Engine:
             )
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def clone(value: Any) -> Any:
-    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy."""
+    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy.
+    Leaves (strings, numbers) are taken as they are without a call each: states are mostly
+    leaves, and every apply copies the state."""
     if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
+        return {k: v if type(v) in _LEAVES else clone(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [clone(v) for v in value]
+        return [v if type(v) in _LEAVES else clone(v) for v in value]
     if value is None or isinstance(value, str | int | float):
         return value
     return copy.deepcopy(value)

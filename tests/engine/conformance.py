@@ -438,17 +438,40 @@ def rule_combinations(engine: Engine, players: int | None = None) -> list[dict]:
     return out
 
 
-def setups(engine: Engine, games: int, tag: str) -> list[tuple[int, str, dict]]:
+def setups(
+    engine: Engine, games: int, tag: str, cover: bool = False
+) -> list[tuple[int, str, dict]]:
     """``games`` (players, seed, rules): player counts spread from min to max, rule
-    combinations in turn, distinctive seeds (so a seed in a view is easy to spot)."""
+    combinations in turn, distinctive seeds (so a seed in a view is easy to spot).
+
+    ``cover``: add games until every player count is played, and at each count every value
+    of every option that count allows (partnerships at 4 and 6 seats, say)."""
     counts = list(range(engine.min_players, engine.max_players + 1))
     combos = {n: rule_combinations(engine, n) for n in counts}
-    out = []
+    picks = []
     for i in range(games):
         players = counts[i % len(counts)]
-        rules = combos[players][(i // len(counts)) % len(combos[players])]
-        out.append((players, f"cnf-{engine.kind}-{tag}-{i}-Zq7x", rules))
-    return out
+        picks.append((players, combos[players][(i // len(counts)) % len(combos[players])]))
+    if cover:
+        defaults = engine.default_rules()
+
+        def values(players: int, combo: dict) -> set:
+            return {(players, name, repr(v)) for name, v in {**defaults, **combo}.items()}
+
+        needed = set().union(*(values(n, c) | {(n,)} for n in counts for c in combos[n]))
+        for players, combo in picks:
+            needed -= values(players, combo) | {(players,)}
+        for players in counts:
+            while needed & (
+                {(players,)} | set().union(*(values(players, c) for c in combos[players]))
+            ):
+                best = max(combos[players], key=lambda c: len(needed & values(players, c)))
+                picks.append((players, best))
+                needed -= values(players, best) | {(players,)}
+    return [
+        (players, f"cnf-{engine.kind}-{tag}-{i}-Zq7x", rules)
+        for i, (players, rules) in enumerate(picks)
+    ]
 
 
 class Sampler:

@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE_DIR = ROOT / "gameplay" / "engine"
 KINDS = registry.kinds()
 
-# Games per kind and test: enough to cover every player count (and rule combinations in turn)
-# while each kind stays within a few seconds.
+# Games per kind and test, while each kind stays within a few seconds. The bot and random
+# playouts add games until every player count is played with every option value it allows.
 BOT_GAMES = 4
 RANDOM_GAMES = 4
 ILLEGAL_GAMES = 2
@@ -116,14 +116,14 @@ def test_new_game_refuses_unknown_rules(engine):
 
 
 def test_bot_playouts(engine):
-    for players, seed, rules in cf.setups(engine, BOT_GAMES, "bot"):
+    for players, seed, rules in cf.setups(engine, BOT_GAMES, "bot", cover=True):
         check = full_checks(cf.Sampler(seed))
         game = cf.playout(engine, players, seed, rules, "bot", check=check)
         cf.check_after_end(engine, game.state)
 
 
 def test_random_playouts(engine):
-    for players, seed, rules in cf.setups(engine, RANDOM_GAMES, "random"):
+    for players, seed, rules in cf.setups(engine, RANDOM_GAMES, "random", cover=True):
         check = full_checks(cf.Sampler(seed))
         game = cf.playout(engine, players, seed, rules, "random", check=check)
         cf.check_after_end(engine, game.state)

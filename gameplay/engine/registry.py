@@ -13,6 +13,7 @@ GAME_MODULES = [
     "poker",
     "war",
     "klondike",
+    "gin",
 ]
 
 _engines: dict[str, Engine] = {}

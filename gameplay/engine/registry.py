@@ -14,6 +14,7 @@ GAME_MODULES = [
     "war",
     "klondike",
     "gin",
+    "thirteen",
 ]
 
 _engines: dict[str, Engine] = {}

@@ -67,9 +67,10 @@ DEAD = [POINTS[RUNLESS[m]] for m in range(1 << 13)]  # a suit slice's deadwood w
 
 
 class Arrangement(NamedTuple):
-    """A hand split into melds and deadwood. ``melds`` are in canonical order (by their first
-    card); a run's cards go up in rank (wilds in the places they stand for), a set's in suit
-    order. ``points`` is what the deadwood is worth."""
+    """A hand split into melds and deadwood. ``melds`` are ordered by their lowest card in
+    canonical order; a run's cards go up in rank (wilds in the places they stand for), a set's
+    naturals in suit order, then its wilds. ``deadwood`` is in canonical order and ``points``
+    is what it is worth."""
 
     melds: tuple[tuple[str, ...], ...]
     deadwood: tuple[str, ...]
@@ -259,14 +260,18 @@ def _wild_cores(naturals: int, wilds: int) -> list[tuple[int, int]]:
         low = rest & -rest
         rest ^= low
         c = low.bit_length() - 1
-        s, r = divmod(c, 13)
+        r = c % 13
         if wilds >= 2:
             cores.append((low, 2))
-        for other in _bits(RANK_BITS[r] & rest):
+        same = RANK_BITS[r] & rest
+        while same:
+            other = same & -same
+            same ^= other
             cores.append((low | other, 1))
-        # Run cores whose lowest card is ``c``: higher cards of its suit close enough to it.
-        top = 13 * s + min(13, r + wilds + 8)
-        above = rest & (SUIT_SLICE << 13 * s) & ((1 << top) - 1)
+        # Run cores whose lowest card is ``c``: the higher cards of its suit near enough (a
+        # card r' away needs r' − r + 1 − n ≤ wilds). ``rest`` holds only cards above ``c``,
+        # and the window ends within the suit.
+        above = rest & ((1 << (c - r + min(13, r + wilds + 8))) - 1)
         sub = above
         while sub:
             n = 1 + sub.bit_count()
@@ -276,15 +281,6 @@ def _wild_cores(naturals: int, wilds: int) -> list[tuple[int, int]]:
                 cores.append((low | sub, need))
             sub = (sub - 1) & above
     return cores
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def _wild_search(naturals: int, wilds: int) -> tuple[int, tuple[tuple[int, int], ...]]:
@@ -299,8 +295,14 @@ def _wild_search(naturals: int, wilds: int) -> tuple[int, tuple[tuple[int, int],
             return found
         best: tuple[int, tuple[tuple[int, int], ...]] = (deadwood_mask(mask), ())
         for core, need in cores:
+            if not best[0]:
+                break  # nothing left over: nothing to improve
             if need <= w and core & mask == core:
-                points, chosen = search(mask ^ core, w - need)
+                rest = mask ^ core
+                if need == w:
+                    points, chosen = deadwood_mask(rest), ()
+                else:
+                    points, chosen = search(rest, w - need)
                 if points < best[0]:
                     best = (points, ((core, need), *chosen))
         memo[key] = best
@@ -343,23 +345,23 @@ def _wild_arrangement(mask: int, wild: int) -> Arrangement:
     left = naturals
     for core, _ in cores:
         left ^= core
-    plain = best_arrangements_mask(left)[0]
+    plain = arrange_mask(left)
     if not cores and not plain.melds:
         dead = tuple(sorted(plain.deadwood + tuple(spare), key=BIT.__getitem__))
         return Arrangement((), dead, points + WILD_POINTS * len(spare))
-    melds: list[tuple[str, ...]] = []
+    found: list[tuple[str, ...]] = []
     for core, need in cores:
         given, spare = spare[:need], spare[need:]
-        melds.append(_combination(core, given))
-    melds += plain.melds
-    melds.sort(key=lambda meld: min(BIT[c] for c in meld))
+        found.append(_combination(core, given))
+    found += plain.melds
+    found.sort(key=lambda meld: min(BIT[c] for c in meld))
     if spare:
         # Spare wilds join a set if there is one (any size is allowed), else the first run.
-        at = next((i for i, meld in enumerate(melds) if _is_set(meld, wild)), 0)
-        naturals_of = hand_mask(c for c in melds[at] if BIT[c] % 13 != wild - 1)
-        wilds_of = [c for c in melds[at] if BIT[c] % 13 == wild - 1]
-        melds[at] = _combination(naturals_of, wilds_of + spare)
-    return Arrangement(tuple(melds), plain.deadwood, points)
+        at = next((i for i, meld in enumerate(found) if _is_set(meld, wild)), 0)
+        naturals_of = hand_mask(c for c in found[at] if BIT[c] % 13 != wild - 1)
+        wilds_of = [c for c in found[at] if BIT[c] % 13 == wild - 1]
+        found[at] = _combination(naturals_of, wilds_of + spare)
+    return Arrangement(tuple(found), plain.deadwood, points)
 
 
 def _is_set(meld: Sequence[str], wild: int) -> bool:

@@ -1,6 +1,6 @@
 """Best-arrangement calls per second: our meld solver beside RLCard's, on the same hands.
 
-    .venv/bin/python bench/meld.py [--hands 10000] [--repeat 5] [--seed 1]
+    .venv/bin/python bench/meld.py [--hands 10000] [--repeat 10] [--seed 1]
 
 Hand sets (the same hands for every solver):
 - random: ``--hands`` random 10-card hands;
@@ -84,7 +84,7 @@ def best_rates(loops: dict, count: int, repeat: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     n = args.hands

@@ -3,8 +3,9 @@
 Each kind plays seeded games by its bots and by random legal actions, with player counts
 spread from min_players to max_players and rule combinations in turn. At sampled positions
 it checks views (JSON, no seed, no leaked card), states, events, legal actions (each one
-applies) and illegal input (refused, state unchanged). Every game must end; a replay of its
-log gives identical events, states and views. The check functions live in conformance.py.
+applies) and illegal input (refused, state unchanged). Every game must end (random play hands
+over to the bots after conformance.RANDOM_ACTIONS actions); a replay of its log gives
+identical events, states and views. The check functions live in conformance.py.
 """
 
 from __future__ import annotations

@@ -271,6 +271,17 @@ def test_illegal_check_catches_a_crash(monkeypatch):
         cf.check_illegal_input(eng, state, random.Random(1))
 
 
+def test_random_play_hands_over_to_the_bots():
+    eng = registry.get("gin")
+    game = cf.playout(eng, 2, "handover", None, "random", random_actions=6)
+    assert eng.is_over(game.state) and len(game.log) > 6
+    state = eng.new_game(2, "handover")
+    for i, (seat, action) in enumerate(game.log):
+        if i >= 6:
+            assert action == eng.bot_action(state, seat), f"action {i} is not the bot's"
+        eng.apply(state, seat, copy.deepcopy(action))
+
+
 def test_playout_reports_a_game_that_never_ends(monkeypatch):
     eng = registry.get("war")
     monkeypatch.setattr(type(eng), "is_over", lambda self, state: False)

@@ -313,18 +313,18 @@ class Engine:
             )
 
 
-_LEAVES = frozenset({str, int, float, bool, type(None)})
+_ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def clone(value: Any) -> Any:
     """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy.
-    Leaves (strings, numbers) are taken as they are without a call each: states are mostly
-    leaves, and every apply copies the state."""
-    if isinstance(value, dict):
-        return {k: v if type(v) in _LEAVES else clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [v if type(v) in _LEAVES else clone(v) for v in value]
-    if value is None or isinstance(value, str | int | float):
+    Strings and numbers are shared, not visited one call each: a state is mostly cards."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
+    if kind in _ATOMS:
         return value
     return copy.deepcopy(value)
 

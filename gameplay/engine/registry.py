@@ -14,6 +14,8 @@ GAME_MODULES = [
     "war",
     "klondike",
     "cardice",
+    "gin",
+    "thirteen",
 ]
 
 _engines: dict[str, Engine] = {}

@@ -32,6 +32,11 @@ from gameplay.engine.core import Engine, clone
 
 # A game that has not ended after this many actions is reported as never ending.
 MAX_ACTIONS = 20_000
+# Random play hands over to the bots after this many actions. Uniformly random moves can take
+# far longer than a real game to end (random Gin hands almost never reach a knock), while the
+# states worth checking come early; the bots then finish the game, so it still ends, replays
+# and gets its end-of-game checks. No game that random play ends sooner is affected.
+RANDOM_ACTIONS = 5_000
 # Every card string any game uses: four suits, Bells, two jokers.
 ALL_CARDS = deck(suits="SHDCB", jokers=2)
 BOGUS_CARDS = ["ZZ", HIDDEN, "", "1S", "11H", "AX", "JK3", "as"]
@@ -351,9 +356,11 @@ def playout(
     check: Check | None = None,
     record_states: bool = False,
     max_actions: int = MAX_ACTIONS,
+    random_actions: int = RANDOM_ACTIONS,
 ) -> Game:
     """Play one game to its end: ``policy`` "bot" (bot_action for every seat in to_act) or
-    "random" (a random seat in to_act plays a random legal action). ``check(engine, state,
+    "random" (a random seat in to_act plays a random legal action, for the first
+    ``random_actions`` actions; then the bots finish the game). ``check(engine, state,
     step)`` runs before every action and at the end (step = number of actions applied)."""
     state = engine.new_game(players, seed, rules)
     game = Game(engine.kind, players, seed, copy.deepcopy(state["rules"]), policy, state=state)
@@ -369,7 +376,7 @@ def playout(
             f"{describe(engine, state)}: the game did not end within {max_actions} actions "
             f"({policy} play); last actions: {game.log[-5:]}"
         )
-        if policy == "bot":
+        if policy == "bot" or len(game.log) >= random_actions:
             for seat in to_act:
                 if engine.is_over(state) or seat not in engine.to_act(state):
                     continue

@@ -8,7 +8,8 @@ its sections as "rules §N".
 
 The state keeps ``stock`` with index 0 on top and ``discards`` bottom first (the last one is
 the top card). ``pending`` counts the cards a draw card has piled up, ``pending_by`` is the
-effect key that made it (only the same key may answer it). ``stuck_passes`` counts passes in
+effect key that made it (only the same key may answer it). ``drew_on`` is what the table
+saw: the suits each seat drew a card on this round and has not played since. ``stuck_passes`` counts passes in
 a row by seats that could neither play nor draw: when every seat has passed so, the round is
 blocked (rules §4).
 """
@@ -98,6 +99,7 @@ class Shedding(Engine):
             drew=False,
             cover=False,
             stuck_passes=0,
+            drew_on=[[] for _ in range(players)],
         )
         events.append(
             {
@@ -329,6 +331,8 @@ class Shedding(Engine):
         wish = effect_of(rs["effects"], card) == ("wish", 0)
         state["suit"] = action["suit"] if wish else (suit(card) or None)
         state["suit_named"] = wish
+        if suit(card) in state["drew_on"][seat]:
+            state["drew_on"][seat].remove(suit(card))
         stacked = state["pending"] > 0
         if stacked:
             state["stats"]["penalties_stacked"][seat] += 1
@@ -388,6 +392,9 @@ class Shedding(Engine):
         events: list[Event] = []
         got = self._draw_cards(state, seat, 1, events)
         events.append(self._drawn_event("card_drawn", seat, got, None))
+        followed = state["suit"]
+        if followed and followed not in state["drew_on"][seat]:
+            state["drew_on"][seat].append(followed)
         state["stuck_passes"] = 0
         if state["cover"]:
             return events  # draw on until the card can be covered (rules §3.4)
@@ -607,6 +614,7 @@ class Shedding(Engine):
             "stock_count": len(state["stock"]),
             "can_reshuffle": len(state["discards"]) > 1,
             "hand_counts": [len(h) for h in state["hands"]],
+            "drew_on": [list(d) for d in state["drew_on"]],
             "pending": pending,
             "cover": state["cover"] and not over,
             "effects": ruleset.describe_effects(rs["effects"], rs["stacking"]),

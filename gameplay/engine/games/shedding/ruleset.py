@@ -156,18 +156,20 @@ ANNOUNCE_WORDS = {"knock": "Knock", "mau": "Mau"}
 
 # ---- the options form ----------------------------------------------------------------------
 
-# name -> (label, values after "preset", value labels, help)
-CUSTOM_OPTIONS: list[tuple[str, tuple, tuple[str, ...], str]] = [
-    ("deck", (52, 36, 32), ("52 cards (2–A)", "36 cards (6–A)", "32 cards (7–A)"), ""),
-    ("jokers", (0, 2), ("None", "Two"), "Jokers only come with the 52-card deck."),
+# (name, label, values after "preset", value labels, help), in the order the form shows them.
+CUSTOM_OPTIONS: list[tuple[str, str, tuple, tuple[str, ...], str]] = [
+    ("deck", "Deck", (52, 36, 32), ("52 cards (2–A)", "36 cards (6–A)", "32 cards (7–A)"), ""),
+    ("jokers", "Jokers", (0, 2), ("None", "Two"), "Jokers only come with the 52-card deck."),
     (
         "hand_size",
+        "Cards dealt",
         ("auto", 5, 6, 7, 8, 9, 10),
         ("7, or 5 with 3–4 players", "5", "6", "7", "8", "9", "10"),
         "Cards dealt to each player.",
     ),
     (
         "effects",
+        "Special cards",
         ("eights", "maumau", "101"),
         (
             "8s wild, plus the switches below",
@@ -176,74 +178,97 @@ CUSTOM_OPTIONS: list[tuple[str, tuple, tuple[str, ...], str]] = [
         ),
         "Which cards have an effect.",
     ),
-    ("wish8", (True, False), (), "Play an 8 on anything and name the suit to follow."),
-    ("reverse_ace", (True, False), (), "An Ace reverses the direction of play."),
-    ("skip_jack", (True, False), (), "A Jack skips the next player."),
-    ("draw2", (True, False), (), "A 2 makes the next player draw two."),
-    ("draw4_joker", (True, False), (), "A joker makes the next player draw four."),
+    ("wish8", "8s are wild", (True, False), (), "Play an 8 on anything and name the suit."),
+    ("reverse_ace", "Ace reverses", (True, False), (), "An Ace turns the direction of play."),
+    ("skip_jack", "Jack skips", (True, False), (), "A Jack skips the next player."),
+    ("draw2", "2 draws two", (True, False), (), "A 2 makes the next player draw two."),
     (
-        "stacking",
+        "draw4_joker",
+        "Joker draws four",
         (True, False),
         (),
-        "Answer a draw card with one of the same rank and pass the total on.",
+        "A joker makes the next player draw four.",
     ),
-    ("starter_effect", (True, False), (), "The first discard counts as played by the dealer."),
-    ("free_draw", (True, False), (), "You may draw even when you could play."),
-    ("play_after_draw", (True, False), (), "After drawing you may still play a card."),
+    (
+        "stacking",
+        "Stacking",
+        (True, False),
+        (),
+        "Answer a draw card with one of the same kind and pass the total on.",
+    ),
+    (
+        "starter_effect",
+        "First card counts",
+        (True, False),
+        (),
+        "The first discard counts as played by the dealer.",
+    ),
+    ("free_draw", "Draw at will", (True, False), (), "You may draw even when you could play."),
+    (
+        "play_after_draw",
+        "Play after drawing",
+        (True, False),
+        (),
+        "After drawing you may still play a card.",
+    ),
     (
         "knock_penalty",
+        "Forgetting the call",
         (0, 1, 2, 3, 4, 5, 6),
         ("No call", "1 card", "2 cards", "3 cards", "4 cards", "5 cards", "6 cards"),
         "Cards drawn for not calling out your last card.",
     ),
-    ("announce", ("knock", "mau"), ("Knock", "Mau"), "What you call with your last card."),
+    (
+        "announce",
+        "Last-card call",
+        ("knock", "mau"),
+        ("Knock", "Mau"),
+        "What you call as you play your second-to-last card.",
+    ),
     (
         "special_last_card",
+        "Out on a special card",
         (True, False),
         (),
         "Whether you may play a special card as your last card.",
     ),
-    ("scoring", ("wins", "points"), ("One round, wins counted", "Points, lowest total wins"), ""),
-    ("target", (50, 100, 150, 200, 300, 500), (), "Points scoring: the game ends at this total."),
+    (
+        "scoring",
+        "Scoring",
+        ("wins", "points"),
+        ("One round, wins counted", "Points, lowest total wins"),
+        "",
+    ),
+    (
+        "target",
+        "Target score",
+        (50, 100, 150, 200, 300, 500),
+        (),
+        "Points scoring: the game ends at this total.",
+    ),
     (
         "values",
+        "Card values",
         ("american8", "classic", "maumau", "101"),
         ("8 Américain", "Classic (8 = 50)", "Mau-Mau", "101"),
         "Points scoring: what the cards left in a hand count.",
     ),
     (
         "last_card_bonus",
+        "Last-card bonus",
         ("none", "jack_double", "queen"),
         ("None", "Out on a Jack doubles", "Out on a Queen takes off 20 (Q♠ 40)"),
         "Points scoring: what going out on a certain card does.",
     ),
 ]
-
-LABELS = {
-    "deck": "Deck",
-    "jokers": "Jokers",
-    "hand_size": "Cards dealt",
-    "effects": "Special cards",
-    "wish8": "8s are wild",
-    "reverse_ace": "Ace reverses",
-    "skip_jack": "Jack skips",
-    "draw2": "2 draws two",
-    "draw4_joker": "Joker draws four",
-    "stacking": "Stacking",
-    "starter_effect": "First card counts",
-    "free_draw": "Draw at will",
-    "play_after_draw": "Play after drawing",
-    "knock_penalty": "Forgetting the call",
-    "announce": "Last-card call",
-    "special_last_card": "Out on a special card",
-    "scoring": "Scoring",
-    "target": "Target score",
-    "values": "Card values",
-    "last_card_bonus": "Last-card bonus",
-}
-
+LABELS = {name: label for name, label, *_ in CUSTOM_OPTIONS}
 
 POINTS_ONLY = ("target", "values", "last_card_bonus")
+POINTS_ONLY_TEXT = {
+    "target": "A target score needs points scoring.",
+    "values": "Card values need points scoring.",
+    "last_card_bonus": "A last-card bonus needs points scoring.",
+}
 
 
 def _value_label(value: Any, labels: tuple[str, ...], values: tuple) -> str:
@@ -269,7 +294,7 @@ def options_for(kind: str, modes: tuple[str, ...]) -> tuple[Option, ...]:
             tuple(MODE_TITLES[m] for m in modes),
         )
     ]
-    for name, values, labels, help_text in CUSTOM_OPTIONS:
+    for name, title, values, labels, help_text in CUSTOM_OPTIONS:
         ours = _value_label(preset[name], labels, values)
         if name in POINTS_ONLY and preset["scoring"] == "wins":
             ours += " with points scoring"
@@ -277,7 +302,7 @@ def options_for(kind: str, modes: tuple[str, ...]) -> tuple[Option, ...]:
             Option(
                 name,
                 (PRESET, *values),
-                LABELS[name],
+                title,
                 help_text,
                 (
                     f"As in {MODE_TITLES[kind]} ({ours})",
@@ -337,8 +362,8 @@ def _contradictions(chosen: dict[str, Any]):
         switched = [s for s in SWITCHES if s in chosen]
         if switched:
             yield (
-                f"{LABELS[switched[0]]} is one of the 8s switches: it can't be set with the "
-                f"{MODE_TITLES[chosen['effects']]} special cards."
+                f"The {MODE_TITLES[chosen['effects']]} special cards are fixed: leave "
+                f"“{LABELS[switched[0]]}” as in the preset."
             )
     if chosen.get("stacking") is True:
         if chosen.get("effects") == "101":
@@ -346,9 +371,9 @@ def _contradictions(chosen: dict[str, Any]):
         elif chosen.get("draw2") is False and chosen.get("draw4_joker") is False:
             yield "Stacking needs a draw card: turn on 2 draws two or joker draws four."
     if chosen.get("scoring") == "wins":
-        for name in ("target", "values", "last_card_bonus"):
+        for name in POINTS_ONLY:
             if name in chosen:
-                yield f"{LABELS[name]} needs points scoring, not one round with wins counted."
+                yield POINTS_ONLY_TEXT[name]
     if "announce" in chosen and chosen.get("knock_penalty") == 0:
         yield "A last-card call needs a penalty for forgetting it."
 
@@ -372,7 +397,7 @@ def resolve(rules: dict[str, Any], kind: str, players: int) -> dict[str, Any]:
             values["draw4_joker"] = False
         if "draw2" not in chosen and values["deck"] != 52:
             values["draw2"] = False
-        if "scoring" not in chosen and {"target", "values", "last_card_bonus"} & set(chosen):
+        if "scoring" not in chosen and set(POINTS_ONLY) & set(chosen):
             values["scoring"] = "points"
         if "knock_penalty" not in chosen and "announce" in chosen and not values["knock_penalty"]:
             values["knock_penalty"] = 4 if values["announce"] == "knock" else 2

@@ -28,13 +28,25 @@ def effects_of_view(view: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def best_suit(cards: list[str], effects: dict[str, str]) -> str:
-    """The suit held most of among the plain and non-wild cards (ties: S, H, D, C)."""
+def best_suit(cards: list[str], effects: dict[str, str], lacks: set[str] = frozenset()) -> str:
+    """The suit held most of among the non-wild cards (ties: S, H, D, C), better still one
+    the next player is known to lack."""
     counts = {s: 0 for s in SUITS}
     for card in cards:
         if not is_joker(card) and effect_of(effects, card) != ("wish", 0):
             counts[suit(card)] += 1
-    return max(SUITS, key=lambda s: (counts[s], -SUITS.index(s)))
+    bonus = {s: LACK_BONUS if s in lacks and counts[s] else 0 for s in SUITS}
+    return max(SUITS, key=lambda s: (counts[s] + bonus[s], -SUITS.index(s)))
+
+
+LACK_BONUS = 2
+LACK_PLAY = 6
+
+
+def next_lacks(view: dict[str, Any]) -> set[str]:
+    """The suits the next player drew on and has not played since."""
+    nxt = view["next_seat"]
+    return set(view["drew_on"][nxt]) if nxt is not None and nxt != view["seat"] else set()
 
 
 def choose(view: dict[str, Any], legal: list[Action]) -> Action:
@@ -43,7 +55,7 @@ def choose(view: dict[str, Any], legal: list[Action]) -> Action:
     hand = [h["card"] for h in you["hand"]]
     effects = effects_of_view(view)
     if "choose_suit" in kinds:
-        return {"type": "choose_suit", "suit": best_suit(hand, effects)}
+        return {"type": "choose_suit", "suit": best_suit(hand, effects, next_lacks(view))}
     plays = [a for a in legal if a["type"] == "play"]
     cards = list(dict.fromkeys(a["card"] for a in plays))
     if not cards:
@@ -52,28 +64,15 @@ def choose(view: dict[str, Any], legal: list[Action]) -> Action:
                 return {"type": kind}
         return dict(legal[0])
     card = max(cards, key=lambda c: (score(view, hand, effects, c), -cards.index(c)))
-    if (
-        "draw" in kinds
-        and not view["pending"]
-        and not you["drew"]
-        and keep_for_later(view, hand, effects, card)
-    ):
-        return {"type": "draw"}
-    return play_action(plays, card, [c for c in hand if c != card], effects)
+    rest = [c for c in hand if c != card]
+    return play_action(plays, card, best_suit(rest, effects, next_lacks(view)))
 
 
-def play_action(plays: list[Action], card: str, rest: list[str], effects: dict) -> Action:
-    """The listed play of ``card``: naming the suit held most of, calling the last card."""
+def play_action(plays: list[Action], card: str, wanted: str) -> Action:
+    """The listed play of ``card``: naming the ``wanted`` suit, calling the last card."""
     options = [a for a in plays if a["card"] == card]
-    wanted = best_suit(rest, effects)
     options.sort(key=lambda a: (a.get("knock") is not True, a.get("suit", wanted) != wanted))
     return dict(options[0])
-
-
-def keep_for_later(view: dict[str, Any], hand: list[str], effects: dict, card: str) -> bool:
-    """Draw rather than spend a wild card or joker while the hand is still big."""
-    wild = is_joker(card) or effect_of(effects, card) == ("wish", 0)
-    return wild and len(hand) > 4 and not view["cover"]
 
 
 def score(view: dict[str, Any], hand: list[str], effects: dict, card: str) -> float:
@@ -96,6 +95,8 @@ def score(view: dict[str, Any], hand: list[str], effects: dict, card: str) -> fl
         follow = suit(card)
         value += 3 * sum(1 for c in rest if not is_joker(c) and suit(c) == follow)
         value += sum(1 for c in rest if not is_joker(c) and rank(c) == rank(card))
+        if follow in next_lacks(view):
+            value += LACK_PLAY
     if name in ("skip", "draw", "draw_skip"):
         value += 25 if threat or view["players"] == 2 and name != "draw" else -4
     if name == "draw" and view["pending"]:

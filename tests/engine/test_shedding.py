@@ -386,6 +386,24 @@ def test_last_card_special_crazy8():
     assert eng.view(state, 1)["rounds_won"] == [1, 0]
 
 
+def test_going_out_on_a_draw_card_drops_the_pending_draw():
+    rules = {"mode": "custom", "draw2": True, "stacking": True}
+    eng, state = position("crazy8", [["2S"], ["2H", "4S", "5D"]], "6H", turn=1, rules=rules)
+    eng.apply(state, 1, {"type": "play", "card": "2H"})
+    assert eng.view(state, 0)["pending"]["count"] == 2
+    eng.apply(state, 0, {"type": "play", "card": "2S"})
+    assert eng.is_over(state) and eng.result(state)["winners"] == [0]
+    assert eng.view(state, 1)["pending"] is None and state["hands"][1] == ["4S", "5D"]
+
+
+def test_a_plain_joker_starter_lets_any_card_follow():
+    rules = {"mode": "custom", "starter_effect": False}
+    state = seed_where("american8", 2, lambda s: s["discards"][0].startswith("JK"), rules)
+    seat = AMERICAN8.to_act(state)[0]
+    assert state["suit"] is None and state["pending"] == 0
+    assert plays(AMERICAN8, state, seat) == set(state["hands"][seat])
+
+
 def test_lone_special_with_nothing_to_draw_passes():
     eng, state = position("american8", [["JS"], ["3D", "4D"]], "3S", stock=[])
     assert types(eng, state, 0) == {"pass"}
@@ -795,6 +813,17 @@ def test_bot_plays_its_special_card_first_and_knocks():
 def test_bot_skips_a_player_about_to_go_out():
     eng, state = position("american8", [["JH", "5H", "6H", "KC"], ["3S", "4S"], ["7D"]], "9H")
     assert eng.bot_action(state, 0)["card"] == "JH"
+
+
+def test_bot_leads_into_the_suit_most_of_which_was_played():
+    clubs = ["AC", "2C", "3C", "4C", "6C", "7C", "9C", "10C", "JC", "QC"]
+    eng, state = position("crazy8", [["5H", "5C"], ["3S", "4S", "6D"]], "5S")
+    assert eng.bot_action(state, 0) == {"type": "play", "card": "5H"}
+    state["discards"] = [*clubs, "5S"]
+    state["stock"] = [c for c in state["stock"] if c not in clubs]
+    view = eng.view(state, 0)
+    assert view["played"] == clubs and view["discard_count"] == 11
+    assert eng.bot_action(state, 0) == {"type": "play", "card": "5C"}
 
 
 def test_bot_names_a_suit_the_next_player_drew_on():

@@ -9,9 +9,9 @@ its sections as "rules §N".
 The state keeps ``stock`` with index 0 on top and ``discards`` bottom first (the last one is
 the top card). ``pending`` counts the cards a draw card has piled up, ``pending_by`` is the
 effect key that made it (only the same key may answer it). ``drew_on`` is what the table
-saw: the suits each seat drew a card on this round and has not played since. ``stuck_passes`` counts passes in
-a row by seats that could neither play nor draw: when every seat has passed so, the round is
-blocked (rules §4).
+saw: the suits each seat drew a card on this round and has not played since.
+``stuck_passes`` counts passes in a row by seats that could neither play nor draw: when
+every seat has passed so, the round is blocked (rules §4.4).
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ class Shedding(Engine):
             "drew": False,
             "cover": False,
             "stuck_passes": 0,
+            "drew_on": [[] for _ in range(players)],
             "reshuffles": 0,
             "totals": [0] * players,
             "sheet": [],
@@ -71,15 +72,15 @@ class Shedding(Engine):
             "stats": {name: [0] * players for name in STATS},
             "seed": seed,
         }
-        self._deal(state, seed, [])
+        self._deal(state, [])
         return state
 
-    def _deal(self, state: State, seed: str, events: list[Event]) -> None:
+    def _deal(self, state: State, events: list[Event]) -> None:
         """Shuffle, deal one at a time from the dealer's left, turn the starter (rules §2)."""
         rs = state["ruleset"]
         players = len(state["hands"])
         state["round"] += 1
-        cards = shuffled(ruleset.full_deck(rs), seed, "deal", state["round"])
+        cards = shuffled(ruleset.full_deck(rs), state["seed"], "deal", state["round"])
         dealt = rs["hand_size"] * players
         dealer = state["dealer"]
         hands: list[list[str]] = [[] for _ in range(players)]
@@ -121,7 +122,7 @@ class Shedding(Engine):
             state["turn"] = first
             return
         # The starter counts as played by the dealer (rules §2.4).
-        name, count = effect
+        name = effect[0]
         if name == "wish":
             state["phase"] = "choose_suit"
             state["turn"] = dealer
@@ -481,6 +482,8 @@ class Shedding(Engine):
     ) -> None:
         rs = state["ruleset"]
         hands = state["hands"]
+        # A draw card played as the last card makes nobody draw (rules §3.3).
+        state.update(pending=0, pending_by=None, cover=False, drew=False)
         if winner is None:
             winner = scoring.fewest_cards(hands)
         if winner is not None:
@@ -525,7 +528,7 @@ class Shedding(Engine):
             )
             return
         state["dealer"] = (state["dealer"] + 1) % len(hands)
-        self._deal(state, state["seed"], events)
+        self._deal(state, events)
 
     def _winners(self, state: State, round_winner: int | None) -> list[int]:
         if state["ruleset"]["scoring"] == "wins":
@@ -565,7 +568,7 @@ class Shedding(Engine):
     # ---- what each seat sees -----------------------------------------------------------
 
     def visible_cards(self, state: State, seat: int | None) -> Counter[str]:
-        seen = Counter(state["discards"][-1:])
+        seen = Counter(state["discards"])
         if isinstance(seat, int) and 0 <= seat < len(state["hands"]):
             seen.update(state["hands"][seat])
         last = state["last_round"]
@@ -607,6 +610,7 @@ class Shedding(Engine):
             "clockwise": state["direction"] == 1,
             "next_seat": None if over else self._next(state, to_act[0]),
             "top": top,
+            "played": state["discards"][:-1],
             "suit": state["suit"],
             "suit_symbol": SUIT_SYMBOLS[state["suit"]] if state["suit"] else None,
             "suit_named": state["suit_named"],
@@ -645,7 +649,11 @@ class Shedding(Engine):
             "rounds_won": list(state["rounds_won"]),
             "last_round": None
             if last is None
-            else {**last, "hands": [list(h) for h in last["hands"]]},
+            else {
+                **last,
+                "hands": [list(h) for h in last["hands"]],
+                "added": None if last["added"] is None else list(last["added"]),
+            },
             "over": over,
             "result": self.result(state) if over else None,
         }

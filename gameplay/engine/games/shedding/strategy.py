@@ -2,18 +2,20 @@
 
 Facing a draw card it answers with one of the same kind when it can, else takes. Otherwise
 it plays the plain card that keeps it in the suit it holds most of (in points games, the
-costly cards first), keeps its wild cards and jokers for when nothing else fits, uses skips
-and draw cards when the next player is close to going out, plays its special cards first
-when it may not go out on one, always calls its last card, and names the suit it holds most
-of.
+costly cards first) and leaves the next player few cards to answer with, counting the cards
+it has not seen and the suits that player drew on; it keeps its wild cards and jokers for
+when nothing else fits, uses skips and draw cards when the next player is close to going
+out, plays its special cards first when it may not go out on one, always calls its last
+card, and names the suit it holds most of.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...cards import SUIT_SYMBOLS, SUITS, is_joker, label, rank, suit
-from .ruleset import effect_of, is_special
+from .ruleset import effect_of, full_deck, is_special
 from .scoring import card_points
 
 Action = dict[str, Any]
@@ -41,12 +43,38 @@ def best_suit(cards: list[str], effects: dict[str, str], lacks: set[str] = froze
 
 LACK_BONUS = 2
 LACK_PLAY = 6
+ANSWER_WEIGHT = 6
 
 
 def next_lacks(view: dict[str, Any]) -> set[str]:
     """The suits the next player drew on and has not played since."""
     nxt = view["next_seat"]
     return set(view["drew_on"][nxt]) if nxt is not None and nxt != view["seat"] else set()
+
+
+class Unseen:
+    """The cards this seat has not seen this round (in other hands or the draw pile),
+    counted by suit and rank; wild cards and jokers apart, since they fit anywhere."""
+
+    def __init__(self, view: dict[str, Any], hand: list[str], effects: dict[str, str]):
+        seen = set(hand) | set(view["played"]) | {view["top"]}
+        self.cards = [c for c in full_deck(view["rules"]) if c not in seen]
+        plain = [c for c in self.cards if not is_joker(c) and effect_of(effects, c) != ("wish", 0)]
+        self.set = set(plain)
+        self.wild = len(self.cards) - len(plain)
+        self.suits = Counter(suit(c) for c in plain)
+        self.ranks = Counter(rank(c) for c in plain)
+
+    def answers(self, view: dict[str, Any], card: str, follow: str) -> float:
+        """How many cards the next player is expected to hold that fit on ``card`` with the
+        suit ``follow``, if their hand is drawn from these cards (minus suits they drew on)."""
+        nxt = view["next_seat"]
+        if nxt is None or nxt == view["seat"] or not self.cards:
+            return 0.0
+        fitting = self.wild + self.ranks[rank(card)]
+        if follow not in view["drew_on"][nxt]:
+            fitting += self.suits[follow] - (rank(card) + follow in self.set)
+        return view["hand_counts"][nxt] * fitting / len(self.cards)
 
 
 def choose(view: dict[str, Any], legal: list[Action]) -> Action:
@@ -63,7 +91,8 @@ def choose(view: dict[str, Any], legal: list[Action]) -> Action:
             if kind in kinds:
                 return {"type": kind}
         return dict(legal[0])
-    card = max(cards, key=lambda c: (score(view, hand, effects, c), -cards.index(c)))
+    pool = Unseen(view, hand, effects)
+    card = max(cards, key=lambda c: (score(view, hand, pool, effects, c), -cards.index(c)))
     rest = [c for c in hand if c != card]
     return play_action(plays, card, best_suit(rest, effects, next_lacks(view)))
 
@@ -75,8 +104,10 @@ def play_action(plays: list[Action], card: str, wanted: str) -> Action:
     return dict(options[0])
 
 
-def score(view: dict[str, Any], hand: list[str], effects: dict, card: str) -> float:
-    """How good playing ``card`` now is (bigger is better)."""
+def score(
+    view: dict[str, Any], hand: list[str], pool: list[str], effects: dict, card: str
+) -> float:
+    """How good playing ``card`` now is (bigger is better); ``pool``: the cards not seen."""
     rules = view["rules"]
     rest = [c for c in hand if c != card]
     effect = effect_of(effects, card)
@@ -99,6 +130,9 @@ def score(view: dict[str, Any], hand: list[str], effects: dict, card: str) -> fl
             value += LACK_PLAY
     if name in ("skip", "draw", "draw_skip"):
         value += 25 if threat or view["players"] == 2 and name != "draw" else -4
+    if name in ("", "wish", "reverse") and not is_joker(card):
+        follow = best_suit(rest, effects, next_lacks(view)) if wild else suit(card)
+        value -= ANSWER_WEIGHT * pool.answers(view, card, follow)
     if name == "draw" and view["pending"]:
         value += 10
     if name == "cover":

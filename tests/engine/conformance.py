@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -431,7 +432,7 @@ def rule_combinations(engine: Engine, players: int | None = None) -> list[dict]:
     out: test_conformance checks that refusals are IllegalAction."""
     names = [option.name for option in engine.options]
     values = [option.values for option in engine.options]
-    if len(list(itertools.product(*values))) <= 16:
+    if math.prod(len(v) for v in values) <= 16:
         combos = [dict(zip(names, c, strict=True)) for c in itertools.product(*values)]
     else:
         combos = [{}] + [{o.name: v} for o in engine.options for v in o.values[1:]]

@@ -1,9 +1,9 @@
-"""Time of one "best hold" call (poker_holds.best_hold): median and p99 over random hands.
+"""Time of one "best hold" call (holds.best_hold): median and p99 over random hands.
 
     .venv/bin/python bench/suggest_holds.py [--hands 500] [--seed 1]
 
 Each call scores all 32 holds exactly (expected strength over every draw from the 49 unseen
-cards; see gameplay/engine/poker_holds.py). The tables it needs are built once, on the first
+cards; see gameplay/engine/games/poker/holds.py). The tables it needs are built once, on the first
 call: that one-off time is printed on its own and left out of the per-call figures. The rules'
 rule-of-thumb Suggest holds (rule_hold) is timed too, for scale. Goal: median under 50 ms.
 """
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameplay.engine import poker_holds as ph  # noqa: E402
 from gameplay.engine.cards import deck  # noqa: E402
+from gameplay.engine.games.poker import holds as ph  # noqa: E402
 
 
 def percentile(sorted_values: list[float], q: float) -> float:

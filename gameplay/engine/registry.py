@@ -6,7 +6,7 @@ import importlib
 
 from .core import Engine
 
-# One line per game module in gameplay/engine/games/. Each module defines ``ENGINE``.
+# One line per game package in gameplay/engine/games/. Each package exports ``ENGINE``.
 GAME_MODULES = [
     "gridcannon",
     "blackjack",

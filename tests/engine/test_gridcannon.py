@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from gameplay.engine import IllegalAction
 from gameplay.engine.cards import deck
-from gameplay.engine.games import gridcannon as gc
+from gameplay.engine.games.gridcannon import engine as gc
 
 E = gc.ENGINE
 
@@ -341,6 +341,7 @@ def test_16_win_and_score():
     assert E.result(state)["winners"] == [0]
     assert E.result(state)["ranking"] == [[0]]
     assert E.result(state)["stats"] == {"dead_royals": 12}
+    assert E.facts(state, 0) == {"royals_killed": 12, "score": 2}
     assert E.to_act(state) == [] and E.legal_actions(state, 0) == []
 
 

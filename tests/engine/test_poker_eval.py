@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from treys import Card, Evaluator
 
-from gameplay.engine import poker_eval as pe
-from gameplay.engine import poker_holds as ph
 from gameplay.engine.cards import deck
+from gameplay.engine.games.poker import evaluator as pe
+from gameplay.engine.games.poker import holds as ph
 
 DECK = deck(jokers=2)
 NATURALS = deck()

@@ -94,7 +94,7 @@ class War(Engine):
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return [dict(FLIP)] if self.flip_problem(state, seat) is None else []
+        return self.allowed(state, seat, [dict(FLIP)])
 
     # ---- play -----------------------------------------------------------------------------
 

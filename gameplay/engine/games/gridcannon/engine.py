@@ -19,8 +19,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import card_name, deck, is_joker, label, rank, shuffled, suit
-from ..core import Action, Engine, Event, IllegalAction, Option, State, require
+from ...cards import card_name, deck, is_joker, label, rank, shuffled, suit
+from ...core import Action, Engine, Event, Option, Record, State, move, why_not
 
 # ---- geometry -------------------------------------------------------------------------------
 
@@ -264,44 +264,41 @@ def must_armour(state: State) -> bool:
 
 # ---- action fields --------------------------------------------------------------------------
 
+POS_WHAT = "a grid position from r0c0 to r2c2"
+SPOT_WHAT = "a spot beside the grid (T0-T2, L0-L2, R0-R2, B0-B2)"
 
-def _field(action: Action, key: str, allowed: list[str], what: str) -> str:
+
+def field_problem(action: Action, key: str, allowed: list[str], what: str) -> str | None:
     raw = action.get(key)
-    require(isinstance(raw, str) and raw in allowed, f"Choose {what}.")
-    return raw
-
-
-def _pos(action: Action, key: str = "pos") -> str:
-    return _field(action, key, POSITIONS, "a grid position from r0c0 to r2c2")
-
-
-def _spot(action: Action) -> str:
-    return _field(action, "spot", SPOTS, "a spot beside the grid (T0-T2, L0-L2, R0-R2, B0-B2)")
+    return None if isinstance(raw, str) and raw in allowed else f"Choose {what}."
 
 
 def _royal_name(card: str) -> str:
     return card_name(card)
 
 
+# Actions that change the grid before play begins; every other (but placing a royal and
+# resigning) waits until play begins (§2).
+SETUP_ACTIONS = ("replace", "keep")
+
+
 class Gridcannon(Engine):
     kind = "gridcannon"
     title = "Gridcannon"
+    blurb = "A solitaire battle: build a 3×3 grid and take down twelve royals."
+    showcase = ("KD", "JC")
     min_players = 1
     max_players = 1
     options = (
-        Option("armour", (True, False), "Armour", "Royals gain Armour from the cards beside them."),
+        Option(
+            "armour",
+            (True, False),
+            "Armour",
+            "Royals gain Armour from the cards that fit nowhere.",
+            ("On", "Off"),
+        ),
     )
-    action_types = (
-        "draw",
-        "place",
-        "place_royal",
-        "armour",
-        "extract",
-        "reassign",
-        "replace",
-        "keep",
-        "resign",
-    )
+    records = (Record("royals_killed", "Most royals killed", "max"),)
 
     # ---- setup (§2) -----------------------------------------------------------------------
 
@@ -317,6 +314,7 @@ class Gridcannon(Engine):
         return state["phase"] == "over"
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Candidates from the layout, each passed by its why-not check."""
         if seat != 0 or state["phase"] == "over":
             return []
         grid, spots, card = state["grid"], state["spots"], state["waiting"]
@@ -326,117 +324,200 @@ class Gridcannon(Engine):
                 {"type": "place_royal", "spot": s} for s in royal_spots(tops_of(grid), spots, card)
             ]
         elif state["phase"] == "setup":
-            if state["stage"] == "replace":
-                out += [{"type": "replace", "pos": p} for p in POSITIONS]
-                out.append({"type": "keep"})
+            out += [{"type": "replace", "pos": p} for p in POSITIONS]
+            out.append({"type": "keep"})
         elif card is not None:
             out += [{"type": "place", "pos": p} for p in placements(tops_of(grid), card)]
-            if must_armour(state) and state["rules"]["armour"]:
-                out += [{"type": "armour", "spot": s} for s in armour_targets(spots, card)]
-        elif state["pile"] and living(spots):
+            out += [{"type": "armour", "spot": s} for s in armour_targets(spots, card)]
+        else:
             out.append({"type": "draw"})
         out += [{"type": "extract", "pos": p} for p in extract_options(state)]
         out += [{"type": "reassign", "from": f, "to": t} for f, t in reassign_options(state)]
         out.append({"type": "resign"})
-        return out
+        return self.allowed(state, seat, out)
 
-    # ---- play -----------------------------------------------------------------------------
+    # ---- why not: the one place a refusal is explained -------------------------------------
 
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        events: list[Event] = []
-        if kind == "resign":
-            events.append({"type": "resigned", "seat": seat})
-            self._finish(state, "lost", "You resigned.", events)
-        elif kind == "place_royal":
-            self._place_royal(state, action, events)
-        elif state["phase"] == "setup":
-            self._setup_action(state, kind, action, events)
-        elif kind in ("replace", "keep"):
-            raise IllegalAction("The grid can only be changed before play begins.")
-        elif kind == "draw":
-            self._draw(state, events)
-        elif kind == "place":
-            self._place(state, action, events)
-        elif kind == "armour":
-            self._armour(state, action, events)
-        elif kind == "extract":
-            self._extract(state, action, events)
-        elif kind == "reassign":
-            self._reassign(state, action, events)
+    @staticmethod
+    def _phase_problem(state: State, kind: str) -> str | None:
+        if state["phase"] == "setup":
+            if kind not in SETUP_ACTIONS:
+                return "Ploys and drawing wait until the grid is set up and play begins."
+            if state["stage"] != "replace":
+                return "Place the royal beside the grid first."
+        elif kind in SETUP_ACTIONS:
+            return "The grid can only be changed before play begins."
+        return None
+
+    @why_not("place_royal")
+    def place_royal_problem(self, state: State, seat: int, action: Action) -> str | None:
+        card = state["waiting"]
+        if card is None or not is_royal(card):
+            return "There is no royal waiting to be placed."
+        problem = field_problem(action, "spot", SPOTS, SPOT_WHAT)
+        if problem:
+            return problem
+        legal = royal_spots(tops_of(state["grid"]), state["spots"], card)
+        if action["spot"] not in legal:
+            return (
+                f"The {_royal_name(card)} must go beside the card it is most like: "
+                f"{', '.join(legal)}."
+            )
+        return None
+
+    @why_not("replace")
+    @why_not("keep")
+    def setup_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, action["type"])
+        if problem or action["type"] == "keep":
+            return problem
+        return field_problem(action, "pos", POSITIONS, POS_WHAT)
+
+    @why_not("draw")
+    def draw_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "draw")
+        if problem:
+            return problem
+        if state["waiting"] is not None:
+            return f"Place the {label(state['waiting'])} first."
+        if not state["pile"]:
+            return "The draw pile is empty."
+        if not living(state["spots"]):
+            return "There is no living royal to draw against."
+        return None
+
+    @why_not("place")
+    def place_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "place")
+        if problem:
+            return problem
+        card = waiting_number(state)
+        if card is None:
+            return "There is no number card waiting to be placed."
+        problem = field_problem(action, "pos", POSITIONS, POS_WHAT)
+        if problem:
+            return problem
+        if not can_take(tops_of(state["grid"]), action["pos"], card):
+            return f"{label(card)} can only go on a card of the same or lower value."
+        return None
+
+    @why_not("armour")
+    def armour_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "armour")
+        if problem:
+            return problem
+        if not state["rules"]["armour"]:
+            return "This table plays without Armour."
+        card = waiting_number(state)
+        if card is None:
+            return "There is no number card waiting."
+        if not must_armour(state):
+            return f"{label(card)} can still be placed, by itself or with a Ploy."
+        problem = field_problem(action, "spot", SPOTS, SPOT_WHAT)
+        if problem:
+            return problem
+        targets = armour_targets(state["spots"], card)
+        if action["spot"] not in targets:
+            return f"Armour goes on the royal most like {label(card)}: {', '.join(targets)}."
+        return None
+
+    @why_not("extract")
+    def extract_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "extract")
+        if problem:
+            return problem
+        if unspent(state, "A") is None:
+            return "You have no unspent ace for an Extraction."
+        problem = field_problem(action, "pos", POSITIONS, POS_WHAT)
+        if problem:
+            return problem
+        if not state["grid"][action["pos"]]:
+            return "That position is empty: there is no stack to extract."
+        return None
+
+    @why_not("reassign")
+    def reassign_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "reassign")
+        if problem:
+            return problem
+        if unspent(state, "JK") is None:
+            return "You have no unspent joker for a Reassignment."
+        problem = field_problem(action, "from", POSITIONS, POS_WHAT) or field_problem(
+            action, "to", POSITIONS, POS_WHAT
+        )
+        if problem:
+            return problem
+        frm, to = action["from"], action["to"]
+        if to == frm:
+            return "Move the card to a different position."
+        grid = state["grid"]
+        if not grid[frm]:
+            return "That position is empty: there is no card to move."
+        if not can_take(tops_of(grid), to, grid[frm][-1]):
+            return f"{label(grid[frm][-1])} can only move onto a card of the same or lower value."
+        return None
+
+    # ---- moves: each one ends with what the rules then do by themselves ---------------------
+
+    def _then(self, state: State, events: list[Event]) -> list[Event]:
         advance(state, events)
         state["last"] = [s for s in (describe(e) for e in events) if s]
         return events
 
-    def _setup_action(self, state: State, kind: str, action: Action, events: list[Event]):
-        require(
-            kind in ("replace", "keep"),
-            "Ploys and drawing wait until the grid is set up and play begins.",
-        )
-        require(state["stage"] == "replace", "Place the royal beside the grid first.")
-        if kind == "keep":
-            events.append({"type": "grid_kept", "seat": 0})
-            start_play(state)
-            return
-        pos = _pos(action)
+    @move("resign")
+    def resign(self, state: State, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = [{"type": "resigned", "seat": seat}]
+        finish(state, "lost", "You resigned.", events)
+        return self._then(state, events)
+
+    @move("place_royal", "spot")
+    def place_royal(self, state: State, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        put_royal(state, action["spot"], events, auto=False)
+        return self._then(state, events)
+
+    @move("keep")
+    def keep(self, state: State, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = [{"type": "grid_kept", "seat": 0}]
+        start_play(state)
+        return self._then(state, events)
+
+    @move("replace", "pos")
+    def replace(self, state: State, seat: int, action: Action) -> list[Event]:
+        pos = action["pos"]
         card = state["grid"][pos].pop()
         state["pile"].append(card)
         state["stage"] = "refill"
         state["refill"] = pos
-        events.append({"type": "card_replaced", "seat": 0, "pos": pos, "card": card})
+        events: list[Event] = [{"type": "card_replaced", "seat": 0, "pos": pos, "card": card}]
+        return self._then(state, events)
 
-    def _place_royal(self, state: State, action: Action, events: list[Event]) -> None:
-        card = state["waiting"]
-        require(card is not None and is_royal(card), "There is no royal waiting to be placed.")
-        spot = _spot(action)
-        legal = royal_spots(tops_of(state["grid"]), state["spots"], card)
-        require(
-            spot in legal,
-            f"The {_royal_name(card)} must go beside the card it is most like: {', '.join(legal)}.",
-        )
-        put_royal(state, spot, events, auto=False)
-
-    def _draw(self, state: State, events: list[Event]) -> None:
-        if state["waiting"] is not None:
-            raise IllegalAction(f"Place the {label(state['waiting'])} first.")
-        require(state["pile"], "The draw pile is empty.")
-        require(living(state["spots"]), "There is no living royal to draw against.")
+    @move("draw")
+    def draw(self, state: State, seat: int, action: Action) -> list[Event]:
         card = state["pile"].pop(0)
-        events.append({"type": "card_drawn", "seat": 0, "card": card})
+        events: list[Event] = [{"type": "card_drawn", "seat": 0, "card": card}]
         if is_ploy(card):
             gain_ploy(state, card, events)
         else:
             state["waiting"] = card
+        return self._then(state, events)
 
-    def _place(self, state: State, action: Action, events: list[Event]) -> None:
-        card = waiting_number(state)
-        require(card is not None, "There is no number card waiting to be placed.")
-        pos = _pos(action)
-        require(
-            can_take(tops_of(state["grid"]), pos, card),
-            f"{label(card)} can only go on a card of the same or lower value.",
-        )
+    @move("place", "pos")
+    def place(self, state: State, seat: int, action: Action) -> list[Event]:
+        card = state["waiting"]
         state["waiting"] = None
-        land(state, pos, card, events, "card_placed")
+        events: list[Event] = []
+        land(state, action["pos"], card, events, "card_placed")
+        return self._then(state, events)
 
-    def _armour(self, state: State, action: Action, events: list[Event]) -> None:
-        require(state["rules"]["armour"], "This table plays without Armour.")
-        card = waiting_number(state)
-        require(card is not None, "There is no number card waiting.")
-        require(
-            must_armour(state),
-            f"{label(card)} can still be placed, by itself or with a Ploy.",
-        )
-        spot = _spot(action)
-        targets = armour_targets(state["spots"], card)
-        require(
-            spot in targets,
-            f"Armour goes on the royal most like {label(card)}: {', '.join(targets)}.",
-        )
+    @move("armour", "spot")
+    def armour(self, state: State, seat: int, action: Action) -> list[Event]:
+        card = state["waiting"]
+        spot = action["spot"]
         entry = state["spots"][spot]
         entry["armour"].append(card)
         state["waiting"] = None
-        events.append(
+        events: list[Event] = [
             {
                 "type": "armour_added",
                 "seat": 0,
@@ -445,26 +526,26 @@ class Gridcannon(Engine):
                 "royal": entry["royal"],
                 "health": health(entry),
             }
-        )
+        ]
         if health(entry) > MAX_ATTACK[rank(entry["royal"])]:
-            self._finish(
+            finish(
                 state,
                 "lost",
                 f"The {_royal_name(entry['royal'])} has {health(entry)} health: "
                 "no Attack can kill it any more.",
                 events,
             )
+        return self._then(state, events)
 
-    def _extract(self, state: State, action: Action, events: list[Event]) -> None:
+    @move("extract", "pos")
+    def extract(self, state: State, seat: int, action: Action) -> list[Event]:
         i = unspent(state, "A")
-        require(i is not None, "You have no unspent ace for an Extraction.")
-        pos = _pos(action)
+        pos = action["pos"]
         stack = state["grid"][pos]
-        require(stack, "That position is empty: there is no stack to extract.")
         state["pile"].extend(stack)
         state["grid"][pos] = []
         state["ploys"][i]["spent"] = True
-        events.append(
+        events: list[Event] = [
             {
                 "type": "stack_extracted",
                 "seat": 0,
@@ -472,35 +553,25 @@ class Gridcannon(Engine):
                 "pos": pos,
                 "cards": stack,
             }
-        )
+        ]
+        return self._then(state, events)
 
-    def _reassign(self, state: State, action: Action, events: list[Event]) -> None:
+    @move("reassign", "from", "to")
+    def reassign(self, state: State, seat: int, action: Action) -> list[Event]:
         i = unspent(state, "JK")
-        require(i is not None, "You have no unspent joker for a Reassignment.")
-        frm = _pos(action, "from")
-        to = _pos(action, "to")
-        require(to != frm, "Move the card to a different position.")
-        grid = state["grid"]
-        require(grid[frm], "That position is empty: there is no card to move.")
-        moved = grid[frm][-1]
-        require(
-            can_take(tops_of(grid), to, moved),
-            f"{label(moved)} can only move onto a card of the same or lower value.",
-        )
-        grid[frm].pop()
+        frm, to = action["from"], action["to"]
+        moved = state["grid"][frm].pop()
         state["ploys"][i]["spent"] = True
-        events.append(
+        events: list[Event] = [
             {
                 "type": "ploy_used",
                 "seat": 0,
                 "ploy": state["ploys"][i]["card"],
                 "ploy_kind": "reassignment",
             }
-        )
+        ]
         land(state, to, moved, events, "card_reassigned", frm=frm)
-
-    def _finish(self, state: State, outcome: str, reason: str, events: list[Event]) -> None:
-        finish(state, outcome, reason, events)
+        return self._then(state, events)
 
     # ---- what a seat sees -----------------------------------------------------------------
 
@@ -622,6 +693,9 @@ class Gridcannon(Engine):
             "ranking": [[0]],
             "stats": {"dead_royals": dead_count(state["spots"])},
         }
+
+    def facts(self, state: State, seat: int) -> dict[str, int]:
+        return {"royals_killed": dead_count(state["spots"]), "score": score(state)}
 
     # ---- the computer player (§8) -----------------------------------------------------------
 

@@ -47,7 +47,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from .poker_eval import (
+from .evaluator import (
     CODES,
     FLUSH,
     JOKER_PRIME,

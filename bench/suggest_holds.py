@@ -54,7 +54,7 @@ def main() -> None:
     rule = timings(ph.rule_hold, hands)
     print(f"{args.hands} random hands (54-card deck), Python {sys.version.split()[0]}")
     print(f"first call, building the tables: {first:.1f} ms (once per process)")
-    for name, ms in (("best_hold (exact, 32 holds)", best), ("rule_hold (rules §6)", rule)):
+    for name, ms in (("best_hold (exact, 32 holds)", best), ("rule_hold (rules.md §6)", rule)):
         print(
             f"{name:28} median {statistics.median(ms):.3f} ms   p99 {percentile(ms, 0.99):.3f} ms"
             f"   mean {statistics.fmean(ms):.3f} ms   max {ms[-1]:.3f} ms"

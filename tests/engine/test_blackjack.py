@@ -1,4 +1,4 @@
-"""Blackjack (rules/blackjack.md): every case of §9 on stacked shoes, the computed strategy,
+"""Blackjack (gameplay/engine/games/blackjack/rules.md): every case of §9 on stacked shoes,
 the hidden hole card, and a few properties."""
 
 from __future__ import annotations

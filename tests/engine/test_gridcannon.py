@@ -1,4 +1,5 @@
-"""Gridcannon: every test case of rules/gridcannon.md §9, on stacked decks, plus properties."""
+"""Gridcannon: every test case of gameplay/engine/games/gridcannon/rules.md §9, on stacked
+decks, plus properties."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Klondike (rules/klondike.md): every case of §9 on stacked boards, plus undo, views and bot."""
+"""Klondike (gameplay/engine/games/klondike/rules.md): every case of §9 on stacked boards,
+plus undo, views and bot."""
 
 from __future__ import annotations
 
@@ -414,7 +415,7 @@ def test_bad_input_is_refused_with_a_sentence(action):
     assert message.endswith(".")
 
 
-# ---- views, visibility, no more moves, bot --------------------------------------------------------
+# ---- views, visibility, no more moves, bot ---------------------------------------------------
 
 
 def movable(view: dict) -> dict[str, dict]:

@@ -1,5 +1,5 @@
-"""Poker (rules/poker.md): every test case of §9 on stacked decks, plus the engine's rules,
-views, illegal input, the bot and a property test over random games."""
+"""Poker (gameplay/engine/games/poker/rules.md): every test case of §9 on stacked decks, plus
+the engine's rules, views, illegal input, the bot and a property test over random games."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Blackjack (rules/blackjack.md): 1–4 seats against the house dealer, a 2-deck shoe.
+"""Blackjack (rules.md): 1–4 seats against the house dealer, a 2-deck shoe.
 
 A round: the reshuffle check, simultaneous bets, the deal, the dealer's peek, player
 blackjacks paid, each seat plays its hand (hit / stand / double) in seat order, the dealer
@@ -589,7 +589,7 @@ class Blackjack(Engine):
     # ---- the computer player -----------------------------------------------------------------
 
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        """Bets per rules §8 (10 with 50+ chips, else 5; cash out at 300 chips or after 100
+        """Bets per rules.md §8 (10 with 50+ chips, else 5; cash out at 300 chips or after 100
         rounds); plays the strategy computed in strategy.py for these exact rules."""
         types = {a["type"] for a in legal}
         me = view["seats"][view["seat"]]

@@ -1,4 +1,4 @@
-"""Blackjack basic strategy, derived by computation for the rules in rules/blackjack.md.
+"""Blackjack basic strategy, derived by computation for the rules in rules.md.
 
 The rules: dealer stands on every 17 (soft 17 included), the dealer peeks under an A or a
 10-value upcard and a dealer blackjack ends the round at once, no split, no insurance, no

@@ -1,10 +1,10 @@
-"""Gridcannon, Tom Francis's solitaire (rules/gridcannon.md, the designer's Version 2).
+"""Gridcannon, Tom Francis's solitaire (rules.md: the designer's Version 2).
 
 Number cards form a 3x3 grid of stacks; the 12 royals sit in the spots around it. A card
 placed on the grid fires through the two grid cards opposite it at the royal beyond them.
 Aces (Extractions) and jokers (Reassignments) are Ploys. Kill all 12 royals to win.
 
-Layout names (rules §1)::
+Layout names (rules.md §1)::
 
           T0     T1     T2
    L0   r0c0   r0c1   r0c2   R0
@@ -38,7 +38,7 @@ SPOT_POSITION = {
 POSITION_SPOTS = {p: [s for s in SPOTS if SPOT_POSITION[s] == p] for p in POSITIONS}
 
 # Each spot's line: the position a card must land on to fire at it, then the two positions
-# whose cards Attack (§3.3).
+# whose cards Attack (rules.md §3.3).
 LINES: dict[str, tuple[str, str, str]] = {}
 for _x in range(3):
     LINES[f"T{_x}"] = (f"r2c{_x}", f"r1c{_x}", f"r0c{_x}")
@@ -49,13 +49,13 @@ for _x in range(3):
 FIRES = {p: [s for s in SPOTS if LINES[s][0] == p] for p in POSITIONS}
 
 BASE_HEALTH = {"J": 11, "Q": 12, "K": 13}
-# The strongest Attack each royal can ever take (§4, natural loss): two 10s, two same-colour
-# 10s, and 10 + 9 of one suit.
+# The strongest Attack each royal can ever take (rules.md §4, too tough to kill): two 10s, two
+# same-colour 10s, and 10 + 9 of one suit.
 MAX_ATTACK = {"J": 20, "Q": 20, "K": 19}
 
 
 ALL_CARDS = deck(jokers=2)
-# Each card's role (§1), looked up rather than parsed: the bot and the view ask often.
+# Each card's role (rules.md §1), looked up rather than parsed: the bot and the view ask often.
 ROLE = {
     c: "ploy" if is_joker(c) or rank(c) == "A" else "royal" if rank(c) in BASE_HEALTH else "number"
     for c in ALL_CARDS
@@ -79,7 +79,7 @@ def is_number(card: str) -> bool:
 
 
 def value(card: str | None) -> int:
-    """A number card's value; an empty position counts as 0 (§3.1)."""
+    """A number card's value; an empty position counts as 0 (rules.md §3.1)."""
     return VALUE[card]
 
 
@@ -133,7 +133,7 @@ def dead_count(spots: dict[str, Any]) -> int:
 
 
 def attack_on(tops: Tops, spots: dict[str, Any], spot: str) -> dict[str, Any]:
-    """The Attack a card landing opposite ``spot`` would make now (§3.3).
+    """The Attack a card landing opposite ``spot`` would make now (rules.md §3.3).
 
     ``payload`` adds the two Attacking tops that count against this royal; ``complete`` says
     both are there and count; ``kills`` says the Attack would kill.
@@ -161,7 +161,7 @@ def kills_from(tops: Tops, spots: dict[str, Any], pos: str) -> list[str]:
 
 
 def royal_spots(tops: Tops, spots: dict[str, Any], royal: str) -> list[str]:
-    """Legal spots for a royal by "most similar" (§3.2)."""
+    """Legal spots for a royal by "most similar" (rules.md §3.2)."""
     free = [s for s in SPOTS if spots[s] is None]
     candidates = [
         p
@@ -182,7 +182,7 @@ def royal_spots(tops: Tops, spots: dict[str, Any], royal: str) -> list[str]:
 
 
 def armour_targets(spots: dict[str, Any], card: str) -> list[str]:
-    """The living royals a card must armour (§4): the lowest base value among same suit,
+    """The living royals a card must armour (rules.md §4): the lowest base value among same suit,
     failing that same colour, failing that any."""
     alive = living(spots)
     tiers = (
@@ -237,8 +237,8 @@ def reassign_options(state: State) -> list[tuple[str, str]]:
 
 
 def ploy_can_help(state: State, card: str) -> bool:
-    """Whether an unspent Ploy could make ``card`` placeable (§4). An Extraction always can:
-    the extracted position is empty and takes any card."""
+    """Whether an unspent Ploy could make ``card`` placeable (rules.md §4). An Extraction
+    always can: the extracted position is empty and takes any card."""
     if extract_options(state):
         return True
     grid = state["grid"]
@@ -278,7 +278,7 @@ def _royal_name(card: str) -> str:
 
 
 # Actions that change the grid before play begins; every other (but placing a royal and
-# resigning) waits until play begins (§2).
+# resigning) waits until play begins (rules.md §2).
 SETUP_ACTIONS = ("replace", "keep")
 
 
@@ -300,7 +300,7 @@ class Gridcannon(Engine):
     )
     records = (Record("royals_killed", "Most royals killed", "max"),)
 
-    # ---- setup (§2) -----------------------------------------------------------------------
+    # ---- setup (rules.md §2) -----------------------------------------------------------------
 
     def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
         return deal(shuffled(deck(jokers=2), seed, "deal", 1), rules)
@@ -576,7 +576,7 @@ class Gridcannon(Engine):
     # ---- what a seat sees -----------------------------------------------------------------
 
     def visible_cards(self, state: State, seat: int | None) -> Counter[str]:
-        """Everything on the table is face up (§1): stack tops, royals with their armour,
+        """Everything on the table is face up (rules.md §1): stack tops, royals with their armour,
         Ploys, the drawn card and royals set aside. Covered stack cards and the pile are not."""
         seen: Counter[str] = Counter()
         for p in POSITIONS:
@@ -697,7 +697,7 @@ class Gridcannon(Engine):
     def facts(self, state: State, seat: int) -> dict[str, int]:
         return {"royals_killed": dead_count(state["spots"]), "score": score(state)}
 
-    # ---- the computer player (§8) -----------------------------------------------------------
+    # ---- the computer player (rules.md §8) ---------------------------------------------------
 
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         return choose(view, legal, rng)
@@ -707,7 +707,7 @@ class Gridcannon(Engine):
 
 
 def deal(pile: list[str], rules: dict[str, Any]) -> State:
-    """Lay out the grid from ``pile`` (index 0 = top) and begin setup (§2). Tests call this
+    """Lay out the grid from ``pile`` (index 0 = top), begin setup (rules.md §2). Tests call this
     with a stacked deck."""
     state: State = {
         "phase": "setup",
@@ -759,7 +759,7 @@ def put_royal(state: State, spot: str, events: list[Event], auto: bool) -> None:
 def land(
     state: State, pos: str, card: str, events: list[Event], kind: str, frm: str | None = None
 ) -> None:
-    """Put ``card`` on ``pos`` and resolve the Attacks it fires (§3.3)."""
+    """Put ``card`` on ``pos`` and resolve the Attacks it fires (rules.md §3.3)."""
     grid, spots = state["grid"], state["spots"]
     grid[pos].append(card)
     event: Event = {"type": kind, "seat": 0, "card": card, "pos": pos}
@@ -800,7 +800,7 @@ def finish(state: State, outcome: str, reason: str, events: list[Event]) -> None
 
 
 def score(state: State) -> int:
-    """Unspent Ploys if won, else 0 (§6)."""
+    """Unspent Ploys if won, else 0 (rules.md §6)."""
     if state["outcome"] != "won":
         return 0
     return sum(1 for p in state["ploys"] if not p["spent"])
@@ -808,7 +808,7 @@ def score(state: State) -> int:
 
 def cycle(state: State, events: list[Event]) -> None:
     """No living royal: draw until a royal turns up; number cards go back to the bottom in the
-    order drawn, aces and jokers become Ploys (§4)."""
+    order drawn, aces and jokers become Ploys (rules.md §4)."""
     if not any(is_royal(c) for c in state["pile"]):
         # Cannot happen in a dealt game (an unplaced royal is always still in the pile);
         # kept so a hand-built table can never loop.
@@ -920,7 +920,7 @@ def describe(event: Event) -> str | None:
     return None
 
 
-# ---- the bot (§8) --------------------------------------------------------------------------------
+# ---- the bot (rules.md §8) -------------------------------------------------------------------
 
 
 # Weights of the bot's placement score. The bot weighs each legal placement by its kills plus
@@ -930,7 +930,7 @@ def describe(event: Event) -> str | None:
 # card that fits nowhere costs a Ploy or becomes Armour). Tuned on bot-only games with
 # seeds "tune<i>" (bench/gridcannon_bot.py uses other seeds).
 BOT = {
-    "kill": 100.0,  # per royal killed now (§8.1)
+    "kill": 100.0,  # per royal killed now (rules.md §8)
     "king": 20.0,  # extra for a King
     "ready": 10.0,  # a living royal whose Attack is ready
     "land": 10.0,  # ... times the chance a card can land on its firing position
@@ -982,7 +982,7 @@ def _best_extract(
 
 def _replace_or_keep(view: dict[str, Any], tops: dict[str, str | None]) -> Action:
     """Replace the grid card whose replacement by an unseen number card promises the most,
-    if that beats keeping the grid (§2 step 4)."""
+    if that beats keeping the grid (rules.md §2 step 4)."""
     seen = {c for c in tops.values() if c is not None}
     unseen = [c for c in ALL_CARDS if ROLE[c] == "number" and c not in seen]
     keep = _outlook(tops, view["spots"], ())
@@ -1005,7 +1005,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     reassigns = view["reassigns"]
 
     # Ploys are kept for emergencies: a Reassignment is spent when it rescues an unplaceable
-    # card (§8.2), or, killing (§8.3), once the pile is empty. Spending one to kill earlier
+    # card, or, killing, once the pile is empty (rules.md §8). Spending one to kill earlier
     # won no more games and left fewer Ploys to score.
     killing = [r for r in reassigns if r["kills"]]
     if "place_royal" in by_type:

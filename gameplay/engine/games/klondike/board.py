@@ -158,7 +158,7 @@ def find_card(state: State, card: str) -> str | None:
 
 
 def move_allowed(state: State, frm: str, card: str, index: int, to: str) -> bool:
-    """The move rules (§3) for a card already located at ``index`` of ``frm``. The one
+    """The move rules (rules.md §3) for a card already located at ``index`` of ``frm``. The one
     predicate behind the moves' why-not checks, the view and ``auto``."""
     if to == frm:
         return False
@@ -173,7 +173,7 @@ def move_allowed(state: State, frm: str, card: str, index: int, to: str) -> bool
 
 def move_problem(state: State, frm: str, card: str, to: str) -> str | None:
     """Why moving ``card`` from ``frm`` to ``to`` (pile names, a card of the deck) breaks the
-    rules (§3), or None."""
+    rules (rules.md §3), or None."""
     problem = pickup_problem(state, frm, card)
     if problem:
         return problem
@@ -210,7 +210,7 @@ def legal_destinations(state: State, frm: str, card: str, index: int) -> list[st
 
 
 def auto_destination(state: State, frm: str, card: str, index: int) -> str | None:
-    """Where a double-tap sends ``card`` (rules §3 ``auto``), or None."""
+    """Where a double-tap sends ``card`` (rules.md §3 ``auto``), or None."""
     f = foundation_of(card)
     if move_allowed(state, frm, card, index, f):
         return f
@@ -331,7 +331,7 @@ def undo_last(state: State) -> list[Event]:
 
 
 def finish_run(state: State) -> tuple[bool, list[Event]]:
-    """The auto-finish procedure (rules §4) on ``state`` in place: (won?, one event per step)."""
+    """The auto-finish procedure (rules.md §4) on ``state`` in place: (won?, one event per step)."""
     events: list[Event] = []
     recycled_idle = False
     while True:

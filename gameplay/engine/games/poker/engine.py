@@ -1,4 +1,4 @@
-"""Poker (rules/poker.md): five-card draw with two wild jokers, fixed-limit betting.
+"""Poker (rules.md): five-card draw with two wild jokers, fixed-limit betting.
 
 A hand runs bet 1 → draw → bet 2 → showdown, each step by one seat at a time (``turn``).
 Antes, dealing, the showdown and the next deal happen inside ``apply`` and each yields its
@@ -35,7 +35,7 @@ PHASE_NAMES = {"bet1": "Bet 1", "draw": "Draw", "bet2": "Bet 2", "over": "Game o
 
 def split_pot(pot: int, winners: list[int], dealer: int, players: int) -> list[int]:
     """Each winner gets pot // k; the odd chips go one at a time to the winners in seat order
-    starting left of the dealer (rules §4). Returns the amount per seat."""
+    starting left of the dealer (rules.md §4). Returns the amount per seat."""
     shares = [0] * players
     for s in winners:
         shares[s] = pot // len(winners)
@@ -558,13 +558,13 @@ def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# ---- the computer player (rules §8, with pot odds) -----------------------------------------
+# ---- the computer player (rules.md §8, with pot odds) ----------------------------------------
 
 BLUFF_CHANCE = 0.05
 
 
 def bot_choice(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
-    """Draw with ``best_hold``; bet by hand strength (rules §8's hints) and pot odds.
+    """Draw with ``best_hold``; bet by hand strength (rules.md §8) and pot odds.
 
     Win chance against the k others still in is estimated as percentile^(2k) after the draw
     (each opponent who draws is taken to be about as good as the better of two random hands)

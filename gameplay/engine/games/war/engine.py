@@ -145,7 +145,7 @@ class War(Engine):
             if len(pile) >= 2:
                 fighting.append(s)
                 continue
-            # Fewer than 2 cards: out at once; a last card goes in face down (rules §4).
+            # Fewer than 2 cards: out at once; a last card goes in face down (rules.md §4).
             event = {"type": "player_out", "seat": s, "round": state["round"], "reason": "war"}
             event["face_down"] = len(pile)
             for card in pile:

@@ -49,15 +49,3 @@ def action_label(action):
         return str(action)
     extras = [str(v) for k, v in action.items() if k != "type"]
     return " ".join([str(action.get("type", "")).replace("_", " ").capitalize(), *extras])
-
-
-@register.filter
-def duration(seconds):
-    """125 -> "2:05"; 3725 -> "1:02:05"."""
-    try:
-        seconds = int(seconds)
-    except (TypeError, ValueError):
-        return ""
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

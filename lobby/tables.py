@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
+from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
@@ -96,6 +97,11 @@ def table_games(picked: str = "") -> list[dict[str, Any]]:
     ]
 
 
+def table_template(kind: str) -> Template:
+    """The game's own table (tables/<kind>.html), or the generic one that works for any game."""
+    return select_template([f"tables/{kind}.html", "tables/generic.html"])
+
+
 def room_context(room: Room, member: Member) -> dict[str, Any]:
     """Everything the room page or a socket message needs, for this member only."""
     present = list(room.present())
@@ -133,7 +139,7 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
         result=engine.result(state) if over else None,
         seats=_seats(game, engine, state, seat),
         seq=game.seq,
-        table_template=select_template([f"tables/{game.kind}.html", "tables/generic.html"]),
+        table_template=table_template(game.kind),
     )
     return context
 

@@ -530,7 +530,7 @@ def test_last_round_result_in_the_view():
     state = stacked(1, ["AS", "9H", "KD", "7C"])
     bet_all(state, [10])
     seat = ENGINE.view(state, None)["seats"][0]
-    assert seat["last_result"] == {"outcome": "blackjack", "amount": 15}
+    assert seat["last_result"] == {"outcome": "blackjack", "amount": 15, "won": 15, "lost": 0}
     assert seat["status"] == "betting" and seat["cards"] == []
 
 

@@ -531,11 +531,17 @@ class Blackjack(Engine):
                     "doubled": s["doubled"],
                     "blackjack": is_blackjack(s["cards"]),
                     "bust": s["bust"],
+                    "amount": s["amount"],  # chips won (or lost, below 0) by a settled hand
                     "status": self._status(state, i),
                     "ready": state["phase"] == "bet" and s["left"] is None and i not in to_act,
                     "last_result": None
                     if last is None
-                    else {"outcome": last["outcome"], "amount": last["amount"]},
+                    else {
+                        "outcome": last["outcome"],
+                        "amount": last["amount"],
+                        "won": max(last["amount"], 0),
+                        "lost": max(-last["amount"], 0),
+                    },
                 }
             )
         view: dict[str, Any] = {

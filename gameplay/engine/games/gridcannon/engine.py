@@ -608,13 +608,16 @@ class Gridcannon(Engine):
                 spot_view[s] = None
                 continue
             attack = attack_on(tops, spots, s)
+            needs = {"K": "suit", "Q": "colour", "J": "any"}[rank(entry["royal"])]
             spot_view[s] = {
                 "royal": entry["royal"],
                 "dead": entry["dead"],
                 "base": BASE_HEALTH[rank(entry["royal"])],
                 "armour": list(entry["armour"]),
+                "armour_values": [value(c) for c in entry["armour"]],
                 "health": health(entry),
-                "needs": {"K": "suit", "Q": "colour", "J": "any"}[rank(entry["royal"])],
+                "needs": needs,
+                "tip": spot_tip(entry, needs, attack),
                 "fire_from": fire_from,
                 "attackers": [near, far],
                 "attack": attack["payload"],
@@ -638,6 +641,7 @@ class Gridcannon(Engine):
                 1 for p in state["ploys"] if not p["spent"] and not is_joker(p["card"])
             ),
             "jokers_left": sum(1 for p in state["ploys"] if not p["spent"] and is_joker(p["card"])),
+            "ploys_left": sum(1 for p in state["ploys"] if not p["spent"]),
             "pile_count": len(state["pile"]),
             "dead_royals": dead_count(spots),
             "living_royals": len(living(spots)),
@@ -887,6 +891,20 @@ def advance(state: State, events: list[Event]) -> None:
 
 
 # ---- sentences for the table ---------------------------------------------------------------------
+
+
+def spot_tip(entry: dict[str, Any], needs: str, attack: dict[str, Any]) -> str:
+    """What a royal's spot says when pointed at: its health, what counts, the Attack now."""
+    text = f"health {health(entry)}"
+    if entry["armour"]:
+        text += f" (base {BASE_HEALTH[rank(entry['royal'])]} + armour)"
+    counts_text = {
+        "suit": "Only its own suit counts.",
+        "colour": "Only its own colour counts.",
+        "any": "Any suit counts.",
+    }[needs]
+    incomplete = "" if attack["complete"] else " (incomplete)"
+    return f"{text}. {counts_text} Attack now {attack['payload']}{incomplete}."
 
 
 def describe(event: Event) -> str | None:

@@ -405,8 +405,14 @@ class Poker(Engine):
         if mine:
             hand = state["hands"][seat]
             # The seat's own cards are in hands[seat]; a view names each card only once.
+            raise_to = min(rnd["level"] + rnd["increment"], rnd["room"]) if betting else 0
             you: dict[str, Any] = {
                 "to_call": rnd["level"] - rnd["paid"][seat] if betting and not over else 0,
+                # A raise brings the bet to raise_to (cut down to the room at the limit) and
+                # costs this seat raise_cost.
+                "raise_to": raise_to,
+                "raise_cost": raise_to - rnd["paid"][seat] if betting else 0,
+                "raise_capped": betting and rnd["level"] + rnd["increment"] > rnd["room"],
                 "hand_name": None,
                 "hand_description": None,
                 "percentile": None,

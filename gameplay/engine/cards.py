@@ -51,11 +51,6 @@ def colour(card: str) -> str | None:
     return "red" if s in "HD" and s else "black" if s in "SC" and s else None
 
 
-def same_colour(a: str, b: str) -> bool:
-    ca = colour(a)
-    return ca is not None and ca == colour(b)
-
-
 def card_name(card: str) -> str:
     """A name for players: 'Queen of Hearts', '10 of Bells', 'Joker'."""
     if is_joker(card):

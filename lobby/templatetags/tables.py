@@ -25,11 +25,6 @@ def for_seat(entries, seat):
     return [e for e in entries or [] if isinstance(e, dict) and e.get("seat") == seat]
 
 
-@register.filter
-def contains(sequence, item):
-    return item in (sequence or [])
-
-
 @register.simple_tag
 def act(action, seq):
     """Attributes for a button that sends `action` over the table socket (htmx ws-send)."""

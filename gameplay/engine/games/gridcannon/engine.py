@@ -197,11 +197,11 @@ def armour_targets(spots: dict[str, Any], card: str) -> list[str]:
     return [s for s in tier if BASE_HEALTH[rank(spots[s]["royal"])] == low]
 
 
-def unspent(state: State, kind: str) -> int | None:
+def unspent(state: State, which: str) -> int | None:
     """Index of the first unspent ace ("A") or joker ("JK") among the Ploys, or None."""
     for i, ploy in enumerate(state["ploys"]):
         if not ploy["spent"] and (
-            is_joker(ploy["card"]) if kind == "JK" else not is_joker(ploy["card"])
+            is_joker(ploy["card"]) if which == "JK" else not is_joker(ploy["card"])
         ):
             return i
     return None
@@ -339,13 +339,13 @@ class Gridcannon(Engine):
     # ---- why not: the one place a refusal is explained -------------------------------------
 
     @staticmethod
-    def _phase_problem(state: State, kind: str) -> str | None:
+    def _phase_problem(state: State, action_type: str) -> str | None:
         if state["phase"] == "setup":
-            if kind not in SETUP_ACTIONS:
+            if action_type not in SETUP_ACTIONS:
                 return "Ploys and drawing wait until the grid is set up and play begins."
             if state["stage"] != "replace":
                 return "Place the royal beside the grid first."
-        elif kind in SETUP_ACTIONS:
+        elif action_type in SETUP_ACTIONS:
             return "The grid can only be changed before play begins."
         return None
 
@@ -761,12 +761,12 @@ def put_royal(state: State, spot: str, events: list[Event], auto: bool) -> None:
 
 
 def land(
-    state: State, pos: str, card: str, events: list[Event], kind: str, frm: str | None = None
+    state: State, pos: str, card: str, events: list[Event], event_type: str, frm: str | None = None
 ) -> None:
     """Put ``card`` on ``pos`` and resolve the Attacks it fires (rules.md §3.3)."""
     grid, spots = state["grid"], state["spots"]
     grid[pos].append(card)
-    event: Event = {"type": kind, "seat": 0, "card": card, "pos": pos}
+    event: Event = {"type": event_type, "seat": 0, "card": card, "pos": pos}
     if frm is not None:
         event["from"] = frm
     events.append(event)
@@ -908,32 +908,32 @@ def spot_tip(entry: dict[str, Any], needs: str, attack: dict[str, Any]) -> str:
 
 
 def describe(event: Event) -> str | None:
-    kind = event["type"]
-    if kind == "card_drawn":
+    event_type = event["type"]
+    if event_type == "card_drawn":
         return f"You drew {label(event['card'])}."
-    if kind == "ploy_gained":
+    if event_type == "ploy_gained":
         what = "Reassignment" if is_joker(event["card"]) else "Extraction"
         return f"{label(event['card'])} joins your Ploys ({what})."
-    if kind == "royal_placed":
+    if event_type == "royal_placed":
         return f"{_royal_name(event['card'])} takes {event['spot']}."
-    if kind in ("card_placed", "card_reassigned"):
+    if event_type in ("card_placed", "card_reassigned"):
         verb = f"moved from {event['from']} to" if "from" in event else "placed on"
         return f"{label(event['card'])} {verb} {event['pos']}."
-    if kind == "royal_attacked" and not event["killed"]:
+    if event_type == "royal_attacked" and not event["killed"]:
         return f"Attack of {event['attack']} on the {_royal_name(event['royal'])} ({event['health']}) fails."
-    if kind == "royal_killed":
+    if event_type == "royal_killed":
         return f"The {_royal_name(event['royal'])} at {event['spot']} dies."
-    if kind == "armour_added":
+    if event_type == "armour_added":
         return f"{label(event['card'])} armours the {_royal_name(event['royal'])}: health {event['health']}."
-    if kind == "stack_extracted":
+    if event_type == "stack_extracted":
         return f"Extraction: the stack at {event['pos']} goes under the pile."
-    if kind == "cards_cycled":
+    if event_type == "cards_cycled":
         return f"No living royal: {len(event['cards'])} cards cycled to the bottom."
-    if kind == "card_returned":
+    if event_type == "card_returned":
         return f"{label(event['card'])} cannot be placed and goes under the pile."
-    if kind == "card_replaced":
+    if event_type == "card_replaced":
         return f"{label(event['card'])} at {event['pos']} goes under the pile."
-    if kind in ("game_won", "game_lost"):
+    if event_type in ("game_won", "game_lost"):
         return event["reason"]
     return None
 

@@ -300,16 +300,16 @@ def do_recycle(state: State) -> list[Event]:
 
 
 def undo_last(state: State) -> list[Event]:
-    kind, *fields = state["history"].pop().split()
+    undone, *fields = state["history"].pop().split()
     state["waste_fan"], state["recycles_since_progress"] = int(fields[-2]), int(fields[-1])
-    event: Event = {"type": "action_undone", "seat": SEAT, "undone": kind}
-    if kind == "draw":
+    event: Event = {"type": "action_undone", "seat": SEAT, "undone": undone}
+    if undone == "draw":
         n = int(fields[0])
         cards = state["waste"][len(state["waste"]) - n :]
         del state["waste"][len(state["waste"]) - n :]
         state["stock"][:0] = cards
         event["cards"] = cards
-    elif kind == "recycle":
+    elif undone == "recycle":
         state["waste"] = state["stock"]
         state["stock"] = []
         event["count"] = len(state["waste"])
@@ -584,21 +584,21 @@ def hint_words(state: State, action: Action | None) -> str:
     """An action as a sentence ("Move 7♥ onto 8♠."), naming only face-up cards."""
     if action is None:
         return ""
-    kind = action["type"]
-    if kind == "draw":
+    action_type = action["type"]
+    if action_type == "draw":
         return "Draw from the stock."
-    if kind == "recycle":
+    if action_type == "recycle":
         return "Turn the waste over to make a new stock."
-    if kind == "finish":
+    if action_type == "finish":
         return "Every card is face up: press Finish."
-    if kind == "undo":
+    if action_type == "undo":
         return "Undo the last move."
-    if kind not in ("move", "auto"):
+    if action_type not in ("move", "auto"):
         return ""
     card = action["card"]
-    frm = find_card(state, card) if kind == "auto" else action["from"]
+    frm = find_card(state, card) if action_type == "auto" else action["from"]
     index = position_of(state, frm, card)
-    to = action["to"] if kind == "move" else auto_destination(state, frm, card, index)
+    to = action["to"] if action_type == "move" else auto_destination(state, frm, card, index)
     text = f"Move {label(card)}"
     if frm in COLUMNS:
         above = len(state["columns"][frm]["up"]) - index - 1

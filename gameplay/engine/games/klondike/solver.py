@@ -168,7 +168,7 @@ class Search:
     # -- moves
 
     def moves(self, node: tuple) -> list[tuple]:
-        """Every move worth trying, best first: (priority, kind, a, b[, c]).
+        """Every move worth trying, best first: (priority, source, a, b[, c]).
 
         A move that only rearranges cards is generated only when the move right after it
         could use what it makes possible. Any winning line can be reordered that way: a move
@@ -349,8 +349,8 @@ class Search:
         cols = list(node[0])
         found = list(node[1])
         talon, pos = node[2], node[3]
-        kind = move[1]
-        if kind == "w":
+        source = move[1]
+        if source == "w":
             i, d = move[2], move[3]
             c = talon[i]
             talon = talon[:i] + talon[i + 1 :]
@@ -360,7 +360,7 @@ class Search:
             else:
                 down, up = cols[d]
                 cols[d] = (down, up + bytes((c,)))
-        elif kind == "c":
+        elif source == "c":
             k, j, d = move[2], move[3], move[4]
             down, up = cols[k]
             run, rest = up[j:], up[:j]
@@ -372,13 +372,13 @@ class Search:
             else:
                 dd, du = cols[d]
                 cols[d] = (dd, du + run)
-        elif kind == "f":
+        elif source == "f":
             s, d = move[2], move[3]
             c = s * 13 + found[s] - 1
             found[s] -= 1
             dd, du = cols[d]
             cols[d] = (dd, du + bytes((c,)))
-        prims = [move[1:]] if kind != "settle" else []
+        prims = [move[1:]] if source != "settle" else []
         # Safe moves to the foundations: look only at the next card of each suit.
         changed = True
         while changed:
@@ -606,8 +606,8 @@ def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
     talon, pos = list(root[2]), root[3]
     out: list[dict] = []
     for prim in prims:
-        kind = prim[0]
-        if kind == "w":
+        source = prim[0]
+        if source == "w":
             i, d = prim[1], prim[2]
             guard = 0
             while pos - 1 != i:
@@ -627,7 +627,7 @@ def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
                 found[d - FOUNDATION] += 1
             else:
                 cols[d][1].append(c)
-        elif kind == "c":
+        elif source == "c":
             k, j, d = prim[1], prim[2], prim[3]
             down, up = cols[k]
             run = up[j:]
@@ -657,12 +657,12 @@ def check_line(state: dict, line: list[dict]) -> bool:
     Checked with the board's own rules, the ones the engine's moves use."""
     work = copy.deepcopy(state)
     for action in line:
-        kind = action["type"]
-        if kind == "draw" and work["stock"]:
+        action_type = action["type"]
+        if action_type == "draw" and work["stock"]:
             board.do_draw(work)
-        elif kind == "recycle" and not work["stock"] and work["waste"]:
+        elif action_type == "recycle" and not work["stock"] and work["waste"]:
             board.do_recycle(work)
-        elif kind == "move":
+        elif action_type == "move":
             frm, card, to = action["from"], action["card"], action["to"]
             if board.move_problem(work, frm, card, to):
                 return False

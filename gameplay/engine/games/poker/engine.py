@@ -113,12 +113,12 @@ class Poker(Engine):
             return "It is the draw: choose the cards to hold."
         rnd = state["round"]
         owed = rnd["level"] - rnd["paid"][seat]
-        kind = action["type"]
-        if kind == "check" and owed:
+        action_type = action["type"]
+        if action_type == "check" and owed:
             return f"You can't check: it costs {owed} to call."
-        if kind == "call" and not owed:
+        if action_type == "call" and not owed:
             return "There is no bet to call; check instead."
-        if kind == "raise":
+        if action_type == "raise":
             if rnd["raises"] >= MAX_RAISES:
                 return f"There have already been {MAX_RAISES} raises in this betting round."
             if rnd["level"] >= rnd["room"]:
@@ -155,7 +155,7 @@ class Poker(Engine):
         if state["phase"] == "draw":
             candidates = [{"type": "draw", "hold": h} for h in holds_of(state["hands"][seat])]
         else:
-            candidates = [{"type": kind} for kind in BET_ACTIONS]
+            candidates = [{"type": action_type} for action_type in BET_ACTIONS]
         return self.allowed(state, seat, candidates)
 
     # ---- moves ----------------------------------------------------------------------------
@@ -165,16 +165,16 @@ class Poker(Engine):
     @move("raise")
     @move("fold")
     def bet(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
+        action_type = action["type"]
         rnd = state["round"]
         paid, level = rnd["paid"], rnd["level"]
         event: Event = {"type": "", "seat": seat}
-        if kind == "check":
+        if action_type == "check":
             event["type"] = "checked"
-        elif kind == "call":
+        elif action_type == "call":
             event.update(type="called", amount=level - paid[seat])
             pay(state, seat, level - paid[seat])
-        elif kind == "raise":
+        elif action_type == "raise":
             rnd["level"] = min(level + rnd["increment"], rnd["room"])
             rnd["raises"] += 1
             event.update(type="raised", amount=rnd["level"] - paid[seat], level=rnd["level"])
@@ -184,7 +184,9 @@ class Poker(Engine):
             event["type"] = "folded"
         rnd["acted"][seat] = True
         event["pot"] = state["pot"]
-        state["history"].append({k: v for k, v in event.items() if k != "type"} | {"did": kind})
+        state["history"].append(
+            {k: v for k, v in event.items() if k != "type"} | {"did": action_type}
+        )
         events = [event]
 
         live = in_hand(state)

@@ -82,10 +82,6 @@ def pack(category: int, keys: list[int] | tuple[int, ...]) -> int:
     return value
 
 
-def category_of(value: int) -> int:
-    return value >> 20
-
-
 def decode(value: int) -> tuple[int, tuple[int, ...]]:
     """(category, tie-break ranks) of a value, without the unused zero places."""
     keys = tuple(k for i in range(5) if (k := (value >> (16 - 4 * i)) & 0xF))
@@ -158,32 +154,6 @@ def _straight_top(ranks: frozenset[int]) -> int:
         if ranks == run:
             return top
     return 0
-
-
-def multiset_value(ranks: list[int] | tuple[int, ...]) -> int:
-    """Value of five natural ranks (2..14, repeats allowed up to five) read as not suited."""
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = [c for _, c in groups]
-    order = [r for r, _ in groups]
-    if shape == [5]:
-        return pack(FIVE_OF_A_KIND, order)
-    if shape == [4, 1]:
-        return pack(FOUR_OF_A_KIND, order)
-    if shape == [3, 2]:
-        return pack(FULL_HOUSE, order)
-    if shape == [3, 1, 1]:
-        return pack(THREE_OF_A_KIND, order)
-    if shape == [2, 2, 1]:
-        return pack(TWO_PAIR, order)
-    if shape == [2, 1, 1, 1]:
-        return pack(ONE_PAIR, order)
-    top = _straight_top(frozenset(order))
-    if top:
-        return pack(STRAIGHT, [top])
-    return pack(HIGH_CARD, order)
 
 
 def _best_suited(naturals: tuple[int, ...], jokers: int) -> int:

@@ -75,7 +75,8 @@ def test_the_table_renders_for_every_seat_and_a_spectator(kind):
         assert "Watching" in html if member.seat is None else "Watching" not in html, who
         assert "{{" not in html and "{%" not in html, f"{who}: template syntax left in the page"
         drawn = CARD_IMAGE.findall(html)
-        assert drawn, f"{who}: no card drawn"
+        own_table = table_template(kind) == f"tables/{kind}.html"
+        assert drawn or not own_table, f"{who}: no card drawn"
         seen = engine.visible_cards(gameplay.load_state(room.game), member.seat)
         hidden = sorted({c for c in drawn if c != "back" and c not in seen})
         assert not hidden, f"{who}: the table draws cards this seat may not see: {hidden}"

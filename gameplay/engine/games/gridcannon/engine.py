@@ -328,8 +328,9 @@ class Gridcannon(Engine):
             out.append({"type": "keep"})
         elif card is not None:
             out += [{"type": "place", "pos": p} for p in placements(tops_of(grid), card)]
-            out += [{"type": "armour", "spot": s} for s in armour_targets(spots, card)]
-        else:
+            if state["rules"]["armour"] and must_armour(state):
+                out += [{"type": "armour", "spot": s} for s in armour_targets(spots, card)]
+        elif state["pile"] and living(spots):
             out.append({"type": "draw"})
         out += [{"type": "extract", "pos": p} for p in extract_options(state)]
         out += [{"type": "reassign", "from": f, "to": t} for f, t in reassign_options(state)]
@@ -397,7 +398,7 @@ class Gridcannon(Engine):
         problem = field_problem(action, "pos", POSITIONS, POS_WHAT)
         if problem:
             return problem
-        if not can_take(tops_of(state["grid"]), action["pos"], card):
+        if VALUE[top(state["grid"], action["pos"])] > VALUE[card]:
             return f"{label(card)} can only go on a card of the same or lower value."
         return None
 
@@ -453,8 +454,9 @@ class Gridcannon(Engine):
         grid = state["grid"]
         if not grid[frm]:
             return "That position is empty: there is no card to move."
-        if not can_take(tops_of(grid), to, grid[frm][-1]):
-            return f"{label(grid[frm][-1])} can only move onto a card of the same or lower value."
+        moved = grid[frm][-1]
+        if VALUE[top(grid, to)] > VALUE[moved]:
+            return f"{label(moved)} can only move onto a card of the same or lower value."
         return None
 
     # ---- moves: each one ends with what the rules then do by themselves ---------------------

@@ -6,8 +6,8 @@ import importlib
 
 from .core import Engine
 
-# One line per game module in gameplay/engine/games/. Each module defines ``ENGINE``, or
-# ``ENGINES`` when one module plays several kinds.
+# One line per game package in gameplay/engine/games/. Each package exports ``ENGINE``, or
+# ``ENGINES`` when one package plays several kinds.
 GAME_MODULES = [
     "gridcannon",
     "shedding",

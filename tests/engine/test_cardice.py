@@ -89,7 +89,7 @@ def test_registered_with_its_options():
     assert registry.get("cardice") is ENGINE
     assert (ENGINE.min_players, ENGINE.max_players, ENGINE.rated) == (2, 6, True)
     assert ENGINE.default_rules() == {"partnerships": False, "nil_bonus": True}
-    assert ENGINE.action_types == ("roll", "bid", "play")
+    assert tuple(ENGINE.moves) == ("roll", "bid", "play")
     assert len(tricks.DECK) == 66 and tricks.DECK[-1] == "JK1"
     assert sum(c.endswith("B") for c in tricks.DECK) == 13
 

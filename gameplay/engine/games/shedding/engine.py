@@ -706,6 +706,7 @@ class Shedding(Engine):
 class CrazyEights(Shedding):
     kind = "crazy8"
     title = "Crazy 8"
+    rules_file = "crazy8.md"
     blurb = "Match the suit or rank; eights are wild. Empty your hand first."
     showcase = ("8C", "8H")
     preset = "crazy8"
@@ -720,6 +721,7 @@ class CrazyEights(Shedding):
 class AmericanEights(Shedding):
     kind = "american8"
     title = "8 Américain"
+    rules_file = "american8.md"
     blurb = "Crazy eights with action cards: reverse, skip, draw two, draw four."
     showcase = ("2S", "JK1")
     preset = "american8"

@@ -21,6 +21,9 @@ class Game(models.Model):
     seq = models.PositiveIntegerField(default=0)  # actions applied so far (the last event's seq)
     to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
     turn_timer = models.PositiveIntegerField(default=0)  # seconds a person has to act; 0 = off
+    # A ranked table's game: rated when it ends. A ranked seat whose person left for good has
+    # "left": true in its seat (ranked last; the computer finishes the game for them).
+    ranked = models.BooleanField(default=False)
     result = models.JSONField(null=True, blank=True)
     # Per seat, what the finished game says about it (the engine's facts): records, badges.
     facts = models.JSONField(null=True, blank=True)

@@ -66,6 +66,7 @@ def start_game(
     rules: dict | None = None,
     seed: str | None = None,
     turn_timer: int = 0,
+    ranked: bool = False,
 ) -> Game:
     """Create a game. `seats`: one {"name", "user_id", "player", "bot"} per seat, in seat
     order ("player" is the caller's label for the person, None for a computer player).
@@ -91,6 +92,7 @@ def start_game(
             engine_version=engine.version,
             to_act=engine.to_act(state),
             turn_timer=turn_timer,
+            ranked=ranked,
         )
         transaction.on_commit(lambda: _after_commit(game, state))
     return game
@@ -160,8 +162,22 @@ def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:
     """A computer player takes over a seat (bot=True) or gives it back to its person."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
+        if game.seats[seat].get("left"):
+            return game  # left a ranked game for good: the computer keeps the seat
         if game.seats[seat]["bot"] != bot:
             game.seats[seat]["bot"] = bot
+            game.save(update_fields=["seats", "updated"])
+            transaction.on_commit(lambda: _after_commit(game, None))
+    return game
+
+
+def leave_seat(*, game_id: int, seat: int) -> Game:
+    """A person left a ranked game for good: the computer plays the seat to the end, and the
+    seat is marked "left" (the ratings rank it last)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if not game.is_over and not game.seats[seat].get("left"):
+            game.seats[seat].update(bot=True, left=True)
             game.save(update_fields=["seats", "updated"])
             transaction.on_commit(lambda: _after_commit(game, None))
     return game

@@ -56,6 +56,7 @@ class Poker(Engine):
     title = "Poker"
     min_players = 2
     max_players = 4
+    rated = True
     action_types = ("check", "call", "raise", "fold", "draw")
 
     # ---- setup ----------------------------------------------------------------------------

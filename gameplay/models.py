@@ -45,6 +45,14 @@ class Game(models.Model):
     def is_over(self) -> bool:
         return self.status != self.Status.ACTIVE
 
+    @property
+    def unattended(self) -> bool:
+        """Every person left for good (a ranked game, see ``ranked``): the computer plays
+        every seat, and nobody is watching it think."""
+        return any(s.get("left") for s in self.seats) and all(
+            s.get("left") or not s.get("user_id") for s in self.seats
+        )
+
     def bot_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.get("bot")]
 

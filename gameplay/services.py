@@ -204,7 +204,8 @@ def _after_commit(game: Game, state: dict | None) -> None:
 
     awaited_bots = set(game.to_act) & set(game.bot_seats())
     if awaited_bots:
-        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=settings.BOT_DELAY)
+        delay = 0 if game.unattended else settings.BOT_DELAY
+        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=delay)
     elif game.to_act and game.turn_timer:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 

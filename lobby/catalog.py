@@ -18,6 +18,10 @@ class GameInfo:
     def playable(self) -> bool:
         return self.kind in registry.kinds()
 
+    @property
+    def rated(self) -> bool:
+        return self.playable and registry.get(self.kind).rated
+
 
 GAMES = [
     GameInfo(

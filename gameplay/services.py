@@ -133,17 +133,23 @@ def submit_action(
         GameEvent.objects.create(
             game=game, seq=game.seq, seat=seat, action=action, events=events, by_bot=by_bot
         )
-        game.to_act = engine.to_act(state)
-        fields = ["seq", "to_act", "updated"]
-        if engine.is_over(state):
-            game.status = Game.Status.OVER
-            game.result = engine.result(state)
-            game.facts = [engine.facts(state, s) for s in range(game.players)]
-            game.ended = timezone.now()
-            fields += ["status", "result", "facts", "ended"]
-        game.save(update_fields=fields)
+        game.save(update_fields=_moved_on(game, engine, state))
         transaction.on_commit(lambda: _after_commit(game, state))
     return Outcome(game=game, state=state, events=events)
+
+
+def _moved_on(game: Game, engine, state: dict) -> list[str]:
+    """Bring the row up to the state after an action; store the end if it came. Returns the
+    fields to save."""
+    game.to_act = engine.to_act(state)
+    fields = ["seq", "to_act", "updated"]
+    if engine.is_over(state):
+        game.status = Game.Status.OVER
+        game.result = engine.result(state)
+        game.facts = [engine.facts(state, s) for s in range(game.players)]
+        game.ended = timezone.now()
+        fields += ["status", "result", "facts", "ended"]
+    return fields
 
 
 def _same_choices(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
@@ -183,6 +189,33 @@ def leave_seat(*, game_id: int, seat: int) -> Game:
     return game
 
 
+def play_out(*, game_id: int, limit: int = 20_000) -> int:
+    """The computer plays a game nobody attends any more (everyone left a ranked game) to the
+    end: every action in one transaction, with no pause and no broadcast between actions.
+    Returns the number of actions played (after ``limit`` it commits and is sent again)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.is_over or not game.unattended:
+            return 0
+        engine = registry.get(game.kind)
+        state = load_state(game)
+        rows: list[GameEvent] = []
+        while not engine.is_over(state) and engine.to_act(state) and len(rows) < limit:
+            seat = engine.to_act(state)[0]
+            action = engine.bot_action(state, seat)
+            events = engine.apply(state, seat, action)
+            game.seq += 1
+            rows.append(
+                GameEvent(
+                    game=game, seq=game.seq, seat=seat, action=action, events=events, by_bot=True
+                )
+            )
+        GameEvent.objects.bulk_create(rows)
+        game.save(update_fields=_moved_on(game, engine, state))
+        transaction.on_commit(lambda: _after_commit(game, state))
+    return len(rows)
+
+
 def abandon_game(*, game_id: int) -> None:
     """The room moved on before the game ended."""
     ended = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).update(
@@ -203,9 +236,10 @@ def _after_commit(game: Game, state: dict | None) -> None:
     from . import tasks  # tasks import services
 
     awaited_bots = set(game.to_act) & set(game.bot_seats())
-    if awaited_bots:
-        delay = 0 if game.unattended else settings.BOT_DELAY
-        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=delay)
+    if game.unattended:
+        tasks.run_later(tasks.play_out, game.pk, delay=0)
+    elif awaited_bots:
+        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=settings.BOT_DELAY)
     elif game.to_act and game.turn_timer:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 

@@ -41,22 +41,23 @@ class QueueConsumer(AsyncWebsocketConsumer):
             return
         await self.accept()
         await self.channel_layer.group_add(ranked.queue_group(self.engine.kind), self.channel_name)
-        self.entry_id = await database_sync_to_async(self._open)()
-        if self.entry_id is not None:
-            self.heartbeat = asyncio.ensure_future(self._beat(self.entry_id))
+        self.heartbeat = asyncio.ensure_future(self._beat())
         await self.refresh()
 
-    def _open(self) -> int | None:
+    def _track(self) -> None:
+        """Watch the person's waiting entry, if any: the one this page keeps in the queue
+        (they may queue after the page opened, from its own button)."""
         entry = ranked.current_entry(self.user, self.engine.kind)
-        if entry is None or entry.status != QueueEntry.Status.WAITING:
-            return None
-        ranked.page_opened(entry.pk)
-        return entry.pk
+        waiting = entry.pk if entry and entry.status == QueueEntry.Status.WAITING else None
+        if waiting is not None and waiting != self.entry_id:
+            ranked.page_opened(waiting)
+            self.entry_id = waiting
 
-    async def _beat(self, entry_id: int):
+    async def _beat(self):
         while True:
             await asyncio.sleep(SEEN_EVERY)
-            await database_sync_to_async(ranked.page_seen)(entry_id)
+            if self.entry_id is not None:
+                await database_sync_to_async(ranked.page_seen)(self.entry_id)
 
     async def disconnect(self, code):
         if self.heartbeat:
@@ -97,6 +98,7 @@ class QueueConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=await database_sync_to_async(self._render)())
 
     def _render(self) -> str:
+        self._track()
         state = ranked.queue_state(self.user, self.engine)
         if self.format == "json":
             return json.dumps(state)

@@ -22,9 +22,11 @@ STYLE = Style(
 
 
 def rating_chart(points: list[tuple[datetime, int]], title: str) -> str:
-    """An inline SVG of the shown rating after each game, dated in the viewer's time zone."""
+    """An inline SVG of the shown rating before the first ranked game and after each one,
+    one step per game (several games a day would crowd a time axis), labelled with the
+    game's date in the viewer's time zone."""
     zone = timezone.get_current_timezone()
-    chart = pygal.DateTimeLine(
+    chart = pygal.Line(
         style=STYLE,
         width=640,
         height=240,
@@ -36,11 +38,21 @@ def rating_chart(points: list[tuple[datetime, int]], title: str) -> str:
         show_dots=len(points) <= 60,
         x_label_rotation=0,
         truncate_label=-1,
-        x_labels_major_count=4,
         show_minor_x_labels=False,
-        x_value_formatter=lambda when: when.strftime("%-d %b"),
+        y_labels_major_count=5,
+        show_minor_y_labels=False,
         margin=8,
+        margin_right=28,
     )
-    chart.title = None
-    chart.add(title, [(when.astimezone(zone), value) for when, value in points])
+    # A date under the first game of each day; about five of them are shown.
+    labels, seen = [], set()
+    for when, _ in points:
+        day = when.astimezone(zone).strftime("%-d %b")
+        labels.append("" if day in seen else day)
+        seen.add(day)
+    days = [label for label in labels if label]
+    step = max(1, -(-len(days) // 5))
+    chart.x_labels = labels
+    chart.x_labels_major = days[::step]
+    chart.add(title, [value for _, value in points])
     return chart.render(is_unicode=True)

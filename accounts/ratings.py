@@ -186,19 +186,23 @@ def _apply(games: list[Game], skills: dict[int, Skill], kind: str) -> int:
             changes.append(change)
             touched[change.user_id] = game.ended
     RatingChange.objects.bulk_create(changes)
-    for user_id, ended in touched.items():
-        skill = skills[user_id]
-        Rating.objects.update_or_create(
-            user_id=user_id,
-            kind=kind,
-            defaults={
-                "mu": skill.mu,
-                "sigma": skill.sigma,
-                "ordinal": skill.ordinal,
-                "games": skill.games,
-                "updated": ended,
-            },
-        )
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                user_id=user_id,
+                kind=kind,
+                mu=skills[user_id].mu,
+                sigma=skills[user_id].sigma,
+                ordinal=skills[user_id].ordinal,
+                games=skills[user_id].games,
+                updated=ended,
+            )
+            for user_id, ended in touched.items()
+        ],
+        update_conflicts=True,
+        unique_fields=["user", "kind"],
+        update_fields=["mu", "sigma", "ordinal", "games", "updated"],
+    )
     return len(changes)
 
 

@@ -311,8 +311,9 @@ def match(kind: str, *, now: datetime | None = None) -> list[Room]:
         for table in form_tables(waiters, size, now, settings.RANKED_FILL_AFTER):
             people = [by_id[w.id] for w in table]
             room = _seat(engine, people, size)
-            for entry in people:
-                _close(entry, QueueEntry.Status.MATCHED, room)
+            QueueEntry.objects.filter(pk__in=[e.pk for e in people]).update(
+                status=QueueEntry.Status.MATCHED, room=room, closed=timezone.now()
+            )
             rooms.append(room)
         if rooms or len(entries) != len(by_id):
             transaction.on_commit(lambda: _queue_changed(kind))

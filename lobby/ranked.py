@@ -56,8 +56,9 @@ def queue_group(kind: str) -> str:
 
 
 def table_size(engine) -> int:
-    """People (and computer players) at a ranked table of this game."""
-    return getattr(engine, "ranked_players", None) or min(4, engine.max_players)
+    """People (and computer players) at a ranked table of this game: four, or fewer if the
+    game seats fewer."""
+    return min(4, engine.max_players)
 
 
 def rated_engine(kind) -> object:

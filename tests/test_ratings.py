@@ -231,3 +231,21 @@ def test_order_of_processing_does_not_matter(real_services, people):
     final = _snapshot()
     for got, want in zip(final[0], in_order[0], strict=True):
         assert got[2:4] == pytest.approx(want[2:4])
+
+
+@pytestmark_db
+def test_recompute_command(real_services, people):
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    a, b = people[:2]
+    hooks.deliver(ended_game([seat(a), seat(b)], [[0], [1]]).pk)
+    before = _snapshot()
+    out = StringIO()
+    call_command("recompute_ratings", KIND, stdout=out)
+    assert out.getvalue() == "poker: 1 ranked games rated again\n"
+    assert _snapshot()[0] == before[0]
+    with pytest.raises(CommandError, match="war is not a rated game."):
+        call_command("recompute_ratings", "war")

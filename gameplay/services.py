@@ -191,26 +191,35 @@ def leave_seat(*, game_id: int, seat: int) -> Game:
 
 def play_out(*, game_id: int, limit: int = 20_000) -> int:
     """The computer plays a game nobody attends any more (everyone left a ranked game) to the
-    end: every action in one transaction, with no pause and no broadcast between actions.
-    Returns the number of actions played (after ``limit`` it commits and is sent again)."""
+    end, with no pause and no broadcast between actions: the moves are worked out first, then
+    written in one short transaction. Returns the number of actions played (0 if the game
+    moved on meanwhile: the commit that moved it sends this again)."""
+    game = Game.objects.get(pk=game_id)
+    if game.is_over or not game.unattended:
+        return 0
+    engine = registry.get(game.kind)
+    state = load_state(game)
+    start, rows = game.seq, []
+    while not engine.is_over(state) and engine.to_act(state) and len(rows) < limit:
+        seat = engine.to_act(state)[0]
+        action = engine.bot_action(state, seat)
+        events = engine.apply(state, seat, action)
+        rows.append(
+            GameEvent(
+                game=game,
+                seq=start + len(rows) + 1,
+                seat=seat,
+                action=action,
+                events=events,
+                by_bot=True,
+            )
+        )
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if game.is_over or not game.unattended:
+        if game.seq != start or game.is_over:
             return 0
-        engine = registry.get(game.kind)
-        state = load_state(game)
-        rows: list[GameEvent] = []
-        while not engine.is_over(state) and engine.to_act(state) and len(rows) < limit:
-            seat = engine.to_act(state)[0]
-            action = engine.bot_action(state, seat)
-            events = engine.apply(state, seat, action)
-            game.seq += 1
-            rows.append(
-                GameEvent(
-                    game=game, seq=game.seq, seat=seat, action=action, events=events, by_bot=True
-                )
-            )
         GameEvent.objects.bulk_create(rows)
+        game.seq = start + len(rows)
         game.save(update_fields=_moved_on(game, engine, state))
         transaction.on_commit(lambda: _after_commit(game, state))
     return len(rows)

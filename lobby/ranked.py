@@ -329,6 +329,10 @@ def match_all(now: datetime | None = None) -> int:
     return sum(len(match(kind, now=now)) for kind in sorted(kinds) if kind in rated_kinds())
 
 
+def anyone_waiting() -> bool:
+    return QueueEntry.objects.filter(status=QueueEntry.Status.WAITING).exists()
+
+
 def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:
     """Leave out (and close) entries whose page went silent, and people who sat down at a
     game elsewhere since they queued."""

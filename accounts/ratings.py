@@ -33,7 +33,10 @@ from .models import Rating, RatingChange, User
 
 log = logging.getLogger(__name__)
 
-MODEL = PlackettLuce()  # mu 25, sigma 25/3: the model's own defaults
+# mu 25, sigma 25/3: the model's own defaults. Sigma never grows from a game (limit_sigma):
+# otherwise the small drift openskill adds (tau) can take a point off a settled player who
+# wins, and a winner's shown rating must never fall.
+MODEL = PlackettLuce(limit_sigma=True)
 DISPLAY_BASE = 1500
 DISPLAY_SCALE = 30  # shown points per unit of mu: 200 points ≈ a 3-to-1 favourite heads-up
 PROVISIONAL_SIGMA = 6.5

@@ -60,7 +60,7 @@ class Fake:
         self.username = f"u{pk}"
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(
     n=st.integers(2, 4),
     mus=st.lists(st.floats(10, 40), min_size=4, max_size=4),

@@ -319,13 +319,18 @@ class Engine:
             )
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def clone(value: Any) -> Any:
-    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    if value is None or isinstance(value, str | int | float):
+    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy.
+    Strings and numbers are shared, not visited one call each: a state is mostly cards."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
+    if kind in _ATOMS:
         return value
     return copy.deepcopy(value)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -32,6 +33,11 @@ from gameplay.engine.core import Engine, clone
 
 # A game that has not ended after this many actions is reported as never ending.
 MAX_ACTIONS = 20_000
+# Random play hands over to the bots after this many actions. Uniformly random moves can take
+# far longer than a real game to end (random Gin hands almost never reach a knock), while the
+# states worth checking come early; the bots then finish the game, so it still ends, replays
+# and gets its end-of-game checks. No game that random play ends sooner is affected.
+RANDOM_ACTIONS = 5_000
 # Every card string any game uses: four suits, Bells, two jokers.
 ALL_CARDS = deck(suits="SHDCB", jokers=2)
 BOGUS_CARDS = ["ZZ", HIDDEN, "", "1S", "11H", "AX", "JK3", "as"]
@@ -351,9 +357,11 @@ def playout(
     check: Check | None = None,
     record_states: bool = False,
     max_actions: int = MAX_ACTIONS,
+    random_actions: int = RANDOM_ACTIONS,
 ) -> Game:
     """Play one game to its end: ``policy`` "bot" (bot_action for every seat in to_act) or
-    "random" (a random seat in to_act plays a random legal action). ``check(engine, state,
+    "random" (a random seat in to_act plays a random legal action, for the first
+    ``random_actions`` actions; then the bots finish the game). ``check(engine, state,
     step)`` runs before every action and at the end (step = number of actions applied)."""
     state = engine.new_game(players, seed, rules)
     game = Game(engine.kind, players, seed, copy.deepcopy(state["rules"]), policy, state=state)
@@ -369,7 +377,7 @@ def playout(
             f"{describe(engine, state)}: the game did not end within {max_actions} actions "
             f"({policy} play); last actions: {game.log[-5:]}"
         )
-        if policy == "bot":
+        if policy == "bot" or len(game.log) >= random_actions:
             for seat in to_act:
                 if engine.is_over(state) or seat not in engine.to_act(state):
                     continue
@@ -424,7 +432,7 @@ def rule_combinations(engine: Engine, players: int | None = None) -> list[dict]:
     out: test_conformance checks that refusals are IllegalAction."""
     names = [option.name for option in engine.options]
     values = [option.values for option in engine.options]
-    if len(list(itertools.product(*values))) <= 16:
+    if math.prod(len(v) for v in values) <= 16:
         combos = [dict(zip(names, c, strict=True)) for c in itertools.product(*values)]
     else:
         combos = [{}] + [{o.name: v} for o in engine.options for v in o.values[1:]]
@@ -438,17 +446,40 @@ def rule_combinations(engine: Engine, players: int | None = None) -> list[dict]:
     return out
 
 
-def setups(engine: Engine, games: int, tag: str) -> list[tuple[int, str, dict]]:
+def setups(
+    engine: Engine, games: int, tag: str, cover: bool = False
+) -> list[tuple[int, str, dict]]:
     """``games`` (players, seed, rules): player counts spread from min to max, rule
-    combinations in turn, distinctive seeds (so a seed in a view is easy to spot)."""
+    combinations in turn, distinctive seeds (so a seed in a view is easy to spot).
+
+    ``cover``: add games until every player count is played, and at each count every value
+    of every option that count allows (partnerships at 4 and 6 seats, say)."""
     counts = list(range(engine.min_players, engine.max_players + 1))
     combos = {n: rule_combinations(engine, n) for n in counts}
-    out = []
+    picks = []
     for i in range(games):
         players = counts[i % len(counts)]
-        rules = combos[players][(i // len(counts)) % len(combos[players])]
-        out.append((players, f"cnf-{engine.kind}-{tag}-{i}-Zq7x", rules))
-    return out
+        picks.append((players, combos[players][(i // len(counts)) % len(combos[players])]))
+    if cover:
+        defaults = engine.default_rules()
+
+        def values(players: int, combo: dict) -> set:
+            return {(players, name, repr(v)) for name, v in {**defaults, **combo}.items()}
+
+        needed = set().union(*(values(n, c) | {(n,)} for n in counts for c in combos[n]))
+        for players, combo in picks:
+            needed -= values(players, combo) | {(players,)}
+        for players in counts:
+            while needed & (
+                {(players,)} | set().union(*(values(players, c) for c in combos[players]))
+            ):
+                best = max(combos[players], key=lambda c: len(needed & values(players, c)))
+                picks.append((players, best))
+                needed -= values(players, best) | {(players,)}
+    return [
+        (players, f"cnf-{engine.kind}-{tag}-{i}-Zq7x", rules)
+        for i, (players, rules) in enumerate(picks)
+    ]
 
 
 class Sampler:

@@ -3,8 +3,9 @@
 Each kind plays seeded games by its bots and by random legal actions, with player counts
 spread from min_players to max_players and rule combinations in turn. At sampled positions
 it checks views (JSON, no seed, no leaked card), states, events, legal actions (each one
-applies) and illegal input (refused, state unchanged). Every game must end; a replay of its
-log gives identical events, states and views. The check functions live in conformance.py.
+applies) and illegal input (refused, state unchanged). Every game must end (random play hands
+over to the bots after conformance.RANDOM_ACTIONS actions); a replay of its log gives
+identical events, states and views. The check functions live in conformance.py.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE_DIR = ROOT / "gameplay" / "engine"
 KINDS = registry.kinds()
 
-# Games per kind and test: enough to cover every player count (and rule combinations in turn)
-# while each kind stays within a few seconds.
+# Games per kind and test, while each kind stays within a few seconds. The bot and random
+# playouts add games until every player count is played with every option value it allows.
 BOT_GAMES = 4
 RANDOM_GAMES = 4
 ILLEGAL_GAMES = 2
@@ -116,14 +117,14 @@ def test_new_game_refuses_unknown_rules(engine):
 
 
 def test_bot_playouts(engine):
-    for players, seed, rules in cf.setups(engine, BOT_GAMES, "bot"):
+    for players, seed, rules in cf.setups(engine, BOT_GAMES, "bot", cover=True):
         check = full_checks(cf.Sampler(seed))
         game = cf.playout(engine, players, seed, rules, "bot", check=check)
         cf.check_after_end(engine, game.state)
 
 
 def test_random_playouts(engine):
-    for players, seed, rules in cf.setups(engine, RANDOM_GAMES, "random"):
+    for players, seed, rules in cf.setups(engine, RANDOM_GAMES, "random", cover=True):
         check = full_checks(cf.Sampler(seed))
         game = cf.playout(engine, players, seed, rules, "random", check=check)
         cf.check_after_end(engine, game.state)
@@ -268,6 +269,17 @@ def test_illegal_check_catches_a_crash(monkeypatch):
     monkeypatch.setattr(type(eng), "legal_actions", listing)
     with pytest.raises(AssertionError, match="raised (KeyError|TypeError)"):
         cf.check_illegal_input(eng, state, random.Random(1))
+
+
+def test_random_play_hands_over_to_the_bots():
+    eng = registry.get("gin")
+    game = cf.playout(eng, 2, "handover", None, "random", random_actions=6)
+    assert eng.is_over(game.state) and len(game.log) > 6
+    state = eng.new_game(2, "handover")
+    for i, (seat, action) in enumerate(game.log):
+        if i >= 6:
+            assert action == eng.bot_action(state, seat), f"action {i} is not the bot's"
+        eng.apply(state, seat, copy.deepcopy(action))
 
 
 def test_playout_reports_a_game_that_never_ends(monkeypatch):

@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "accounts.middleware.time_zone",
 ]
 
 ROOT_URLCONF = "cubiccards.urls"
@@ -137,6 +138,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-games": {"task": "gameplay.sweep_stalled_games", "schedule": 10.0},
     "sweep-game-ends": {"task": "gameplay.sweep_game_ends", "schedule": 60.0},
+    # The ranked queue's matcher (lobby.tasks.match_queue): windows widen and tables fill with
+    # computer players as time passes, so it runs on a clock rather than per request.
+    "match-ranked-queue": {"task": "lobby.match_queue", "schedule": 2.0},
 }
 CELERY_TIMEZONE = "UTC"
 
@@ -152,6 +156,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # guests keep their name and room for 60 days
+
+# Password reset mail: SMTP when EMAIL_HOST is set; otherwise written to EMAIL_FILE_PATH if
+# set, or printed on the console.
+if env.str("EMAIL_HOST", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env.str("EMAIL_HOST")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+    EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+elif env.str("EMAIL_FILE_PATH", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Cubic Cards <cards@localhost>")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -190,6 +210,11 @@ if PRODUCTION:
 BOT_DELAY = env.float("BOT_DELAY", default=1.0)  # seconds a computer player "thinks"
 ECHO_SOCKET = env.bool("ECHO_SOCKET", default=False)  # bench/table_roundtrip.py's baseline
 RECONNECT_GRACE = env.float("RECONNECT_GRACE", default=20.0)  # before a bot takes a lost seat
+# Ranked tables: seconds in the queue before the computer fills the table; each person's turn
+# timer; seconds away from a ranked table (no connection) before leaving it for good.
+RANKED_FILL_AFTER = env.float("RANKED_FILL_AFTER", default=30.0)
+RANKED_TURN_TIMER = env.int("RANKED_TURN_TIMER", default=30)
+RANKED_FORFEIT = env.float("RANKED_FORFEIT", default=120.0)
 
 LOGGING = {
     "version": 1,

@@ -10,6 +10,8 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
+    path("leaderboards/", accounts_views.leaderboards, name="leaderboards"),
+    path("leaderboards/<str:kind>/", accounts_views.leaderboard, name="leaderboard"),
     path("", include("lobby.urls")),
     path("", include("gameplay.urls")),
     path("", include("kudos.urls")),

@@ -7,6 +7,7 @@ client sends."""
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import close_old_connections
 from django.template.loader import render_to_string
 
 from . import selectors, services
@@ -42,4 +43,9 @@ class KudosConsumer(AsyncWebsocketConsumer):
 
 
 def render_slot(user, news: str | None) -> str:
-    return render_to_string("kudos/slot.html", {"kudos": selectors.header(user, news)})
+    try:
+        return render_to_string("kudos/slot.html", {"kudos": selectors.header(user, news)})
+    finally:
+        # Off the shared thread, the connection belongs to this call's context: close it here
+        # (database_sync_to_async's own cleanup runs outside that context and misses it).
+        close_old_connections()

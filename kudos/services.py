@@ -111,11 +111,14 @@ def correct(*, user_id: int, amount: int, reason: str, key: str) -> tuple[Entry,
         account = _lock(user_id)
         if account is None:
             raise Refused("This player's account no longer exists.")
-        if account.balance + amount < 0:
-            raise NotEnoughKudos(
-                f"This player has {account.balance} Kudos: a correction can't take {-amount}."
-            )
-        entry, created = _post(account, amount, Entry.Kind.CORRECTION, key, reason)
+        entry, created = _post(
+            account,
+            amount,
+            Entry.Kind.CORRECTION,
+            key,
+            reason,
+            short="This player has {balance} Kudos: a correction can't take {cost}.",
+        )
         if created:
             _announce(user_id, f"{amount:+} Kudos: {reason}")
     return entry, created
@@ -140,10 +143,17 @@ def _lock(user_id: int) -> Account | None:
 
 
 def _post(
-    account: Account, amount: int, kind: str, key: str, memo: str, reference: str = ""
+    account: Account,
+    amount: int,
+    kind: str,
+    key: str,
+    memo: str,
+    reference: str = "",
+    short: str = "This costs {cost} Kudos and you have {balance}.",
 ) -> tuple[Entry, bool]:
-    """Append one entry and move the balance with it. The caller holds the Account lock, and
-    keys are per player, so the check for an earlier entry can't race."""
+    """Append one entry and move the balance with it; a key paid before returns its entry.
+    The caller holds the Account lock, and keys are per player, so the check for an earlier
+    entry can't race. A debit the balance can't cover raises NotEnoughKudos(``short``)."""
     earlier = Entry.objects.filter(key=key).first()
     if earlier is not None:
         if earlier.user_id != account.user_id:
@@ -151,7 +161,7 @@ def _post(
         return earlier, False
     balance = account.balance + amount
     if balance < 0:
-        raise NotEnoughKudos(f"This costs {-amount} Kudos and you have {account.balance}.")
+        raise NotEnoughKudos(short.format(cost=-amount, balance=account.balance))
     account.balance = balance
     account.save()
     entry = Entry.objects.create(

@@ -71,6 +71,33 @@ def celery_worker_process(real_services):
         proc.wait()
 
 
+@pytest.fixture
+def celery_beat_process(real_services, tmp_path):
+    """Celery beat sending the schedule to the Redis broker, stopped after the test."""
+    env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "cubiccards",
+            "beat",
+            "--loglevel=warning",
+            f"--schedule={tmp_path / 'beat-schedule'}",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def _test_database_url() -> str:
     db = settings.DATABASES["default"]
     if db["ENGINE"] != "django.db.backends.postgresql":

@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 EVERYONE = "kudos"  # the channel group of every open header
 ONE_DAY = selectors.ONE_DAY
 WEEK = selectors.WEEK
+# The upkeep treats a day as missed only this long after it ended, so a worker whose clock runs
+# a little ahead of the web's never takes a day away from a player who can still visit.
+UPKEEP_WAITS = timedelta(minutes=10)
 
 
 class Refused(Exception):
@@ -232,9 +235,10 @@ def keep_up_streaks() -> int:
     missed day with the week's grace day or a freeze, or end the streak. Idempotent, and the
     same whenever it runs (late, twice, in two workers). Returns how many streaks changed."""
     now = clock.now()
+    then = now - UPKEEP_WAITS
     # No zone is more than 14 hours ahead of UTC: a streak with a missed, finished day has
     # last_day before this.
-    before = (now + timedelta(hours=14)).date() - ONE_DAY
+    before = (then + timedelta(hours=14)).date() - ONE_DAY
     candidates = list(
         Streak.objects.filter(current__gt=0, last_day__lt=before).values_list(
             "account_id", flat=True
@@ -248,7 +252,7 @@ def keep_up_streaks() -> int:
                 continue
             streak = Streak.objects.get(account=account)
             zone = selectors.zone_of(account.user)
-            if _keep_up(streak, now.astimezone(zone).date(), zone, now):
+            if _keep_up(streak, then.astimezone(zone).date(), zone, now):
                 streak.save()
                 changed += 1
     return changed

@@ -162,6 +162,17 @@ def test_upkeep_waits_for_the_end_of_the_players_own_day(at, player):
     assert outcomes(west) == [("2030-01-07", "paid"), ("2030-01-08", "grace")]
 
 
+def test_a_worker_clock_running_ahead_takes_no_day_away(at, player):
+    ann = player()
+    visit(ann, at, "2030-01-07 09:00")
+    at("2030-01-09 00:05")  # the worker's clock: five minutes ahead of the web's
+    assert services.keep_up_streaks() == 0
+    assert visit(ann, at, "2030-01-08 23:59").amount == rules.streak_reward(2)
+    at("2030-01-10 00:11")
+    services.keep_up_streaks()
+    assert [o for _, o in outcomes(ann)] == ["paid", "paid", "grace"]
+
+
 @pytest.mark.parametrize("zone", [KIRITIMATI, BAKER, "Asia/Kathmandu", "UTC"])
 def test_midnight_in_the_players_zone_starts_the_next_day(at, player, zone):
     ann = player(zone=zone)

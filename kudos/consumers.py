@@ -44,7 +44,9 @@ class KudosConsumer(AsyncWebsocketConsumer):
 
 def render_slot(user, news: str | None) -> str:
     try:
-        return render_to_string("kudos/slot.html", {"kudos": selectors.header(user, news)})
+        # The news box is sent only with news, so a reconnect leaves the page's own news be.
+        context = {"kudos": selectors.header(user, news), "live": True}
+        return render_to_string("kudos/slot.html", context)
     finally:
         # Off the shared thread, the connection belongs to this call's context: close it here
         # (database_sync_to_async's own cleanup runs outside that context and misses it).

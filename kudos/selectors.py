@@ -129,17 +129,25 @@ def bonus_events_coming(moment: datetime, limit: int = 5) -> list[BonusEvent]:
 # ---- a player's Kudos ---------------------------------------------------------------------------
 
 
+def last_day(streak: Streak, zone: ZoneInfo) -> date | None:
+    """The last day of a streak accounted for (paid, covered or ended): as recorded, or as the
+    last payment's moment reads in the player's zone now, whichever is later. The next day
+    to pay comes after it."""
+    days = [streak.last_day]
+    if streak.last_paid is not None:
+        days.append(streak.last_paid.astimezone(zone).date())
+    days = [d for d in days if d is not None]
+    return max(days) if days else None
+
+
 def header(user, news: str | None = None) -> dict:
     """What the header's Kudos slot shows."""
     account = Account.objects.select_related("streak").filter(user_id=user.pk).first()
     streak = _streak_of(account)
     now = clock.now()
     zone = zone_of(user)
-    paid_today = (
-        streak is not None
-        and streak.last_paid is not None
-        and streak.last_paid.astimezone(zone).date() == now.astimezone(zone).date()
-    )
+    last = last_day(streak, zone) if streak is not None else None
+    paid_today = last is not None and now.astimezone(zone).date() <= last
     events = bonus_events_running(now)
     return {
         "balance": account.balance if account else 0,

@@ -64,7 +64,8 @@ def credit(
 ) -> tuple[Entry | None, bool]:
     """Pay ``amount`` (> 0) Kudos, once per ``key``. Returns ``(entry, created)``: the earlier
     entry and False when the key was paid before; ``(None, False)`` when the player no longer
-    exists."""
+    exists. Kinds in ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from
+    play is ``pay_for_game``'s."""
     if amount <= 0:
         raise ValueError("A credit is a positive amount.")
     with transaction.atomic():
@@ -201,7 +202,7 @@ def visit(user) -> Entry | None:
         streak, _ = Streak.objects.get_or_create(account=account)
         changed = _see_zone(streak, user.time_zone, now)
         changed = _keep_up(streak, today, zone, now) or changed
-        last = _last_day(streak, zone)
+        last = selectors.last_day(streak, zone)
         if last is not None and today <= last:  # this day is paid (or was, in another zone)
             if changed:
                 streak.save()
@@ -261,7 +262,7 @@ def keep_up_streaks() -> int:
 def _keep_up(streak: Streak, today: date, zone: ZoneInfo, now: datetime) -> bool:
     """Account for every finished day since the last one accounted for: the week's grace day,
     then a freeze, else the streak ends there. Returns whether anything changed."""
-    last = _last_day(streak, zone)
+    last = selectors.last_day(streak, zone)
     if not streak.current or last is None:
         return False
     changed = False
@@ -282,16 +283,6 @@ def _keep_up(streak: Streak, today: date, zone: ZoneInfo, now: datetime) -> bool
             break
         day += ONE_DAY
     return changed
-
-
-def _last_day(streak: Streak, zone: ZoneInfo) -> date | None:
-    """The last day accounted for: as recorded, or as the last payment's moment reads in the
-    player's zone now, whichever is later."""
-    days = [streak.last_day]
-    if streak.last_paid is not None:
-        days.append(streak.last_paid.astimezone(zone).date())
-    days = [d for d in days if d is not None]
-    return max(days) if days else None
 
 
 def give_freeze(*, user_id: int) -> int:

@@ -37,6 +37,7 @@ async def test_the_slot_follows_the_players_kudos(real_services, player):
     assert connected
     first = await socket.receive_from(timeout=5)
     assert 'id="kudos-slot"' in first and 'class="kudos-balance">0<' in first
+    assert 'id="kudos-news"' not in first  # no news: the page's own stays
     await database_sync_to_async(services.credit)(
         user_id=ann.pk,
         amount=12,

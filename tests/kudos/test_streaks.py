@@ -85,7 +85,7 @@ def test_the_visit_announces_the_reward_in_the_header(at, player, client):
     client.force_login(ann)
     page = client.get("/kudos/").content.decode()
     assert "+10 Kudos: day 1 of your daily streak" in page
-    assert 'class="kudos-balance">10<' in page and "🔥" in page
+    assert 'class="kudos-balance">10<' in page and 'class="flame"' in page
     again = client.get("/kudos/").content.decode()
     assert "day 1 of your daily streak</span>" not in again and 'class="kudos-balance">10<' in again
 

@@ -1,6 +1,10 @@
+import logging
+
 from django.utils.deprecation import MiddlewareMixin
 
 from . import clock, selectors, services
+
+log = logging.getLogger(__name__)
 
 SEEN = "kudos_day"  # the session remembers the local date it last counted a visit for
 
@@ -16,7 +20,11 @@ class DailyVisitMiddleware(MiddlewareMixin):
         today = clock.now().astimezone(selectors.zone_of(user)).date().isoformat()
         if request.session.get(SEEN) == today:
             return
-        entry = services.visit(user)
+        try:
+            entry = services.visit(user)
+        except Exception:  # the page matters more: the next request asks again
+            log.exception("daily streak visit for user %s failed", user.pk)
+            return
         request.session[SEEN] = today
         if entry is not None:
             request.kudos_news = f"+{entry.amount} Kudos: {entry.memo[0].lower()}{entry.memo[1:]}"

@@ -2,7 +2,7 @@ from django.contrib.auth import login
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from lobby.catalog import GAMES
+from gameplay.engine import registry
 
 from .forms import SignUpForm
 from .models import User
@@ -20,15 +20,18 @@ def signup(request):
     return render(request, "registration/signup.html", {"form": form})
 
 
+def title(kind: str) -> str:
+    """A game's title from its engine; a kind no longer registered shows as it is."""
+    try:
+        return registry.get(kind).title
+    except KeyError:
+        return kind
+
+
 def profile(request, username: str):
     person = get_object_or_404(User, username=username)
-    titles = {g.kind: g.title for g in GAMES}
-    stats = [
-        {"title": titles.get(s.kind, s.kind), "stat": s} for s in person.stats.order_by("-played")
-    ]
-    history = person.history.select_related(None)[:15]
+    stats = [{"title": title(s.kind), "stat": s} for s in person.stats.order_by("-played")]
+    history = [{"title": title(g.kind), "game": g} for g in person.history.all()[:15]]
     return render(
-        request,
-        "accounts/profile.html",
-        {"person": person, "stats": stats, "history": history, "titles": titles},
+        request, "accounts/profile.html", {"person": person, "stats": stats, "history": history}
     )

@@ -9,7 +9,7 @@ What is simulated (say which with --mode):
   than 26 cards are left at the start of a round, the discard tray reshuffled if the shoe ever
   runs dry mid-round. It shares the rules code with the engine: hand_total, is_blackjack,
   peeks, dealer_must_draw, showdown, returned_chips, blackjack_winnings come from
-  gameplay/engine/games/blackjack.py, and every decision is blackjack_strategy.decide, the
+  gameplay/engine/games/blackjack/engine.py, and every decision is strategy.decide, the
   call the engine's bot makes. tests/engine/test_blackjack.py checks that this simulator
   and the engine give identical results round for round on the same seed.
 - ``infinite``: the same round code, but every card is drawn with replacement from 52 cards:
@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameplay.engine import blackjack_strategy as strategy  # noqa: E402
 from gameplay.engine.cards import deck, shuffled  # noqa: E402
-from gameplay.engine.games import blackjack as bj  # noqa: E402
+from gameplay.engine.games.blackjack import engine as bj  # noqa: E402
+from gameplay.engine.games.blackjack import strategy  # noqa: E402
 
 BET = 10
 SHOE = deck(copies=bj.DECKS)

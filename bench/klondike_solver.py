@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameplay.engine import klondike_solver  # noqa: E402
-from gameplay.engine.games.klondike import ENGINE  # noqa: E402
+from gameplay.engine.games.klondike import solver as klondike_solver  # noqa: E402
+from gameplay.engine.games.klondike.engine import ENGINE  # noqa: E402
 
 
 def run(draw: int, deals: int, budget: float, verbose: bool) -> dict:

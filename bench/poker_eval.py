@@ -3,12 +3,12 @@
     .venv/bin/python bench/poker_eval.py [--hands 200000] [--repeat 5] [--seed 1]
 
 - Joker-free: the same ``--hands`` random 5-card hands (from 52 cards) go through
-  ``poker_eval.evaluate`` (card codes) and treys' ``Evaluator.evaluate(hand, board)``
+  ``evaluator.evaluate`` (card codes) and treys' ``Evaluator.evaluate(hand, board)``
   (treys' own card ints, split 2 + 3 beforehand so neither loop slices). The figure is the
   best of ``--repeat`` timed passes over all hands (the loops take turns in each pass); the
   ratio is ours / treys.
 - With jokers: ``--hands`` random hands from the 54-card deck that hold at least one joker
-  (about 1 in 11 with two), through ``poker_eval.evaluate`` only, since treys has no wild
+  (about 1 in 11 with two), through ``evaluator.evaluate`` only, since treys has no wild
   cards; its speed is given as a ratio to our joker-free speed and to treys'.
 - Also: ``evaluate_cards`` on card strings (the engine's call), for scale.
 
@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from treys import Card, Evaluator  # noqa: E402
 
-from gameplay.engine import poker_eval as pe  # noqa: E402
 from gameplay.engine.cards import deck  # noqa: E402
+from gameplay.engine.games.poker import evaluator as pe  # noqa: E402
 
 
 def treys_int(card: str) -> int:

@@ -1,9 +1,9 @@
-"""Time of one "best hold" call (poker_holds.best_hold): median and p99 over random hands.
+"""Time of one "best hold" call (holds.best_hold): median and p99 over random hands.
 
     .venv/bin/python bench/suggest_holds.py [--hands 500] [--seed 1]
 
 Each call scores all 32 holds exactly (expected strength over every draw from the 49 unseen
-cards; see gameplay/engine/poker_holds.py). The tables it needs are built once, on the first
+cards; see gameplay/engine/games/poker/holds.py). The tables it needs are built once, on the first
 call: that one-off time is printed on its own and left out of the per-call figures. The rules'
 rule-of-thumb Suggest holds (rule_hold) is timed too, for scale. Goal: median under 50 ms.
 """
@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gameplay.engine import poker_holds as ph  # noqa: E402
 from gameplay.engine.cards import deck  # noqa: E402
+from gameplay.engine.games.poker import holds as ph  # noqa: E402
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -54,7 +54,7 @@ def main() -> None:
     rule = timings(ph.rule_hold, hands)
     print(f"{args.hands} random hands (54-card deck), Python {sys.version.split()[0]}")
     print(f"first call, building the tables: {first:.1f} ms (once per process)")
-    for name, ms in (("best_hold (exact, 32 holds)", best), ("rule_hold (rules §6)", rule)):
+    for name, ms in (("best_hold (exact, 32 holds)", best), ("rule_hold (rules.md §6)", rule)):
         print(
             f"{name:28} median {statistics.median(ms):.3f} ms   p99 {percentile(ms, 0.99):.3f} ms"
             f"   mean {statistics.fmean(ms):.3f} ms   max {ms[-1]:.3f} ms"

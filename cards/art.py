@@ -132,14 +132,14 @@ _BODY_SIZE = {
 }
 
 
-def _body_path(kind: str, w: float, h: float) -> str:
+def _body_path(shape: str, w: float, h: float) -> str:
     a, b = w / 2, h / 2
-    if kind == "round":
+    if shape == "round":
         return f"M{_n(-a)} 0A{_n(a)} {_n(b)} 0 1 1 {_n(a)} 0A{_n(a)} {_n(b)} 0 1 1 {_n(-a)} 0Z"
-    if kind in ("egg", "pear", "drop"):
-        top = {"egg": 0.72, "pear": 0.5, "drop": 0.12}[kind]
-        mid = {"egg": -0.35, "pear": -0.15, "drop": -0.1}[kind]
-        bulge = {"egg": 0.12, "pear": 0.22, "drop": 0.2}[kind]
+    if shape in ("egg", "pear", "drop"):
+        top = {"egg": 0.72, "pear": 0.5, "drop": 0.12}[shape]
+        mid = {"egg": -0.35, "pear": -0.15, "drop": -0.1}[shape]
+        bulge = {"egg": 0.12, "pear": 0.22, "drop": 0.2}[shape]
         pts = [
             (0, -b),
             (a * top, -b), (a, b * mid), (a, b * bulge),
@@ -152,15 +152,15 @@ def _body_path(kind: str, w: float, h: float) -> str:
             f"C{_n(-c4x)} {_n(c4y)} {_n(-c3x)} {_n(c3y)} {_n(-x1)} {_n(y1)}"
             f"C{_n(-c2x)} {_n(c2y)} {_n(-c1x)} {_n(c1y)} {_n(x0)} {_n(y0)}Z"
         )
-    if kind in ("block", "bean", "tall"):
-        r = {"block": 0.3 * min(w, h), "bean": 0.48 * h, "tall": 0.46 * w}[kind]
+    if shape in ("block", "bean", "tall"):
+        r = {"block": 0.3 * min(w, h), "bean": 0.48 * h, "tall": 0.46 * w}[shape]
         return (
             f"M{_n(-a + r)} {_n(-b)}H{_n(a - r)}A{_n(r)} {_n(r)} 0 0 1 {_n(a)} {_n(-b + r)}"
             f"V{_n(b - r)}A{_n(r)} {_n(r)} 0 0 1 {_n(a - r)} {_n(b)}H{_n(-a + r)}"
             f"A{_n(r)} {_n(r)} 0 0 1 {_n(-a)} {_n(b - r)}V{_n(-b + r)}"
             f"A{_n(r)} {_n(r)} 0 0 1 {_n(-a + r)} {_n(-b)}Z"
         )
-    if kind == "dome":
+    if shape == "dome":
         base = b * 0.62
         d = f"M{_n(-a)} {_n(base)}C{_n(-a)} {_n(-b * 1.35)} {_n(a)} {_n(-b * 1.35)} {_n(a)} {_n(base)}"
         n = 5
@@ -168,7 +168,7 @@ def _body_path(kind: str, w: float, h: float) -> str:
             x0 = a - (i + 1) * w / n
             d += f"Q{_n(x0 + w / n / 2)} {_n(base + b * 0.4)} {_n(x0)} {_n(base)}"
         return d + "Z"
-    if kind == "ghost":
+    if shape == "ghost":
         r = a
         top = -b + r
         d = f"M{_n(-a)} {_n(top)}A{_n(r)} {_n(r)} 0 0 1 {_n(a)} {_n(top)}V{_n(b * 0.8)}"
@@ -178,7 +178,7 @@ def _body_path(kind: str, w: float, h: float) -> str:
             d += f"Q{_n(x0 + w / n * 0.75)} {_n(b * 1.12)} {_n(x0 + w / n / 2)} {_n(b * 0.86)}"
             d += f"Q{_n(x0 + w / n * 0.25)} {_n(b * 0.6)} {_n(x0)} {_n(b * 0.8)}"
         return d + "Z"
-    if kind == "star":
+    if shape == "star":
         n = 11
         d = ""
         for i in range(n):
@@ -192,12 +192,12 @@ def _body_path(kind: str, w: float, h: float) -> str:
                 d += f"M{_n(ox)} {_n(oy)}"
             d += f"Q{_n(ix)} {_n(iy)} {_n(nx)} {_n(ny)}"
         return d + "Z"
-    raise ValueError(kind)
+    raise ValueError(shape)
 
 
-def _top_y(kind: str, h: float) -> float:
+def _top_y(shape: str, h: float) -> float:
     """Where the top of the head is, for features sitting on it."""
-    return {"dome": -h * 0.5 * 0.95, "drop": -h / 2 + 6}.get(kind, -h / 2)
+    return {"dome": -h * 0.5 * 0.95, "drop": -h / 2 + 6}.get(shape, -h / 2)
 
 
 class _Painter:
@@ -456,11 +456,11 @@ class _Painter:
         out.append(self.mouth(lk.mouth, self.face_y + r * 1.7))
         return "".join(out)
 
-    def eyes(self, kind: str, y: float, spread: float | None = None) -> str:
+    def eyes(self, style: str, y: float, spread: float | None = None) -> str:
         r = self.eye_r
-        ex = spread if spread is not None else self.w * (0.3 if kind == "wide" else 0.21)
+        ex = spread if spread is not None else self.w * (0.3 if style == "wide" else 0.21)
         if self.shadow:
-            kind = {"one": "one", "three": "three"}.get(kind, "glow")
+            style = {"one": "one", "three": "three"}.get(style, "glow")
         gx = self.rnd.uniform(-0.25, 0.25) * r
         gy = self.rnd.uniform(-0.1, 0.2) * r
         pupil = "#1e1428"
@@ -474,16 +474,16 @@ class _Painter:
                 f'<circle cx="{_n(x + gx + rr * 0.2)}" cy="{_n(yy + gy + rr * 0.22)}" r="{_n(rr * 0.1)}" fill="#ffffff"/>'
             )
 
-        if kind == "big" or kind == "wide":
-            rr = r * (0.9 if kind == "wide" else 1.0)
+        if style == "big" or style == "wide":
+            rr = r * (0.9 if style == "wide" else 1.0)
             out += [big(-ex, y, rr), big(ex, y, rr)]
-        elif kind == "dots":
+        elif style == "dots":
             for x in (-ex, ex):
                 out.append(
                     f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="{_n(r * 0.48)}" ry="{_n(r * 0.62)}" fill="{pupil}"/>'
                     f'<circle cx="{_n(x - r * 0.14)}" cy="{_n(y - r * 0.22)}" r="{_n(r * 0.18)}" fill="#ffffff"/>'
                 )
-        elif kind == "one":
+        elif style == "one":
             rr = r * 1.55
             iris = self.eye if not self.shadow else SHADOW["glow"]
             out.append(
@@ -492,20 +492,20 @@ class _Painter:
                 f'<circle cx="{_n(gx)}" cy="{_n(y + gy)}" r="{_n(rr * 0.34)}" fill="{pupil}"/>'
                 f'<circle cx="{_n(gx - rr * 0.25)}" cy="{_n(y + gy - rr * 0.28)}" r="{_n(rr * 0.17)}" fill="#ffffff"/>'
             )
-        elif kind == "three":
+        elif style == "three":
             rr = r * 0.78
             if self.shadow:
                 for x, yy in ((-ex, y + 2), (ex, y + 2), (0, y - rr * 1.7)):
                     out.append(self._glow_eye(x, yy, rr))
             else:
                 out += [big(-ex, y + 2, rr), big(ex, y + 2, rr), big(0, y - rr * 1.7, rr)]
-        elif kind == "sleepy":
+        elif style == "sleepy":
             for x in (-ex, ex):
                 out.append(
                     f'<path d="M{_n(x - r * 0.75)} {_n(y + r * 0.15)}Q{_n(x)} {_n(y - r * 0.85)} {_n(x + r * 0.75)} {_n(y + r * 0.15)}" '
                     f'fill="none" stroke="{pupil}" stroke-width="3.6" stroke-linecap="round"/>'
                 )
-        elif kind == "angry":
+        elif style == "angry":
             out += [big(-ex, y, r), big(ex, y, r)]
             for s in (-1, 1):
                 x = s * ex
@@ -513,7 +513,7 @@ class _Painter:
                     f'<path d="M{_n(x + s * r * 1.05)} {_n(y - r * 1.35)}L{_n(x - s * r * 0.7)} {_n(y - r * 0.85)}" '
                     f'stroke="{pupil}" stroke-width="4.2" stroke-linecap="round"/>'
                 )
-        elif kind == "glow":
+        elif style == "glow":
             for x in (-ex, ex):
                 out.append(self._glow_eye(x, y, r))
         return "".join(out)
@@ -528,31 +528,31 @@ class _Painter:
             f'<circle cx="{_n(x - r * 0.2)}" cy="{_n(y - r * 0.18)}" r="{_n(r * 0.2)}" fill="#ffffff" opacity="0.9"/>'
         )
 
-    def mouth(self, kind: str, y: float) -> str:
+    def mouth(self, style: str, y: float) -> str:
         m = self.w * 0.085
         ink = "#2a1a2e" if not self.shadow else SHADOW["glow"]
         inside = "#5b1f2e" if not self.shadow else "#0e0818"
         line = f'fill="none" stroke="{ink}" stroke-width="3.4" stroke-linecap="round" stroke-linejoin="round"'
-        if kind == "smile":
+        if style == "smile":
             return f'<path d="M{_n(-m)} {_n(y)}Q0 {_n(y + m * 0.9)} {_n(m)} {_n(y)}" {line}/>'
-        if kind == "flat":
+        if style == "flat":
             return f'<path d="M{_n(-m * 0.8)} {_n(y + 2)}Q0 {_n(y + 4)} {_n(m * 0.8)} {_n(y + 2)}" {line}/>'
-        if kind == "cat":
+        if style == "cat":
             return (
                 f'<path d="M{_n(-m)} {_n(y)}Q{_n(-m / 2)} {_n(y + m * 0.75)} 0 {_n(y + 1)}'
                 f'Q{_n(m / 2)} {_n(y + m * 0.75)} {_n(m)} {_n(y)}" {line}/>'
             )
-        if kind == "o":
+        if style == "o":
             return (
                 f'<ellipse cx="0" cy="{_n(y + m * 0.3)}" rx="{_n(m * 0.42)}" ry="{_n(m * 0.5)}" fill="{inside}" '
                 f'stroke="{ink}" stroke-width="2.6"/>'
             )
-        if kind in ("grin", "tongue", "fang", "tusks"):
-            wide = 1.25 if kind == "grin" else 1.0
+        if style in ("grin", "tongue", "fang", "tusks"):
+            wide = 1.25 if style == "grin" else 1.0
             mw = m * wide
             d = f"M{_n(-mw)} {_n(y)}Q0 {_n(y + mw * 1.55)} {_n(mw)} {_n(y)}Z"
             out = f'<path d="{d}" fill="{inside}" stroke="{ink}" stroke-width="3" stroke-linejoin="round"/>'
-            if kind == "grin":
+            if style == "grin":
                 cid = f"{self.uid}-mouth"
                 out = (
                     f'<defs><clipPath id="{cid}"><path d="{d}"/></clipPath></defs>'
@@ -561,7 +561,7 @@ class _Painter:
                     f'fill="#ffffff" clip-path="url(#{cid})"/>'
                     f'<path d="{d}" fill="none" stroke="{ink}" stroke-width="3" stroke-linejoin="round"/>'
                 )
-            if kind == "tongue":
+            if style == "tongue":
                 cid = f"{self.uid}-mouth"
                 out = (
                     f'<defs><clipPath id="{cid}"><path d="{d}"/></clipPath></defs>'
@@ -570,12 +570,12 @@ class _Painter:
                     f'fill="#ff7d8f" clip-path="url(#{cid})"/>'
                     f'<path d="{d}" fill="none" stroke="{ink}" stroke-width="3" stroke-linejoin="round"/>'
                 )
-            if kind == "fang":
+            if style == "fang":
                 out += (
                     f'<path d="M{_n(-mw * 0.55)} {_n(y + 1)}l{_n(mw * 0.18)} {_n(mw * 0.42)}l{_n(mw * 0.18)} {_n(-mw * 0.42)}Z" fill="#ffffff"/>'
                     f'<path d="M{_n(mw * 0.2)} {_n(y + 1)}l{_n(mw * 0.18)} {_n(mw * 0.42)}l{_n(mw * 0.18)} {_n(-mw * 0.42)}Z" fill="#ffffff"/>'
                 )
-            if kind == "tusks":
+            if style == "tusks":
                 tusk = "#fff8e6" if not self.shadow else "#cdb6f5"
                 for s in (-1, 1):
                     out += (
@@ -584,7 +584,7 @@ class _Painter:
                         f'fill="{tusk}" stroke="{ink}" stroke-width="2"/>'
                     )
             return out
-        if kind == "beak":
+        if style == "beak":
             beak = "#f6b23d" if not self.shadow else "#4a3868"
             return (
                 f'<path d="M{_n(-m * 0.7)} {_n(y - m * 0.5)}Q0 {_n(y - m * 0.9)} {_n(m * 0.7)} {_n(y - m * 0.5)}'
@@ -595,12 +595,12 @@ class _Painter:
 
     # -- arms -------------------------------------------------------------------------------
     def back_arms(self) -> str:
-        kind = self.look.arms
+        style = self.look.arms
         w, h = self.w, self.h
         x0 = w * 0.4
         y0 = -h * 0.08
         s = max(w, h) / 110
-        if kind == "wings":
+        if style == "wings":
             col = lighten(self.accent, 0.2) if not self.shadow else "#3a2a55"
             d = (
                 f"M{_n(x0)} {_n(y0)}C{_n(x0 + 28 * s)} {_n(y0 - 42 * s)} {_n(x0 + 58 * s)} {_n(y0 - 40 * s)} "
@@ -613,7 +613,7 @@ class _Painter:
                 f'fill="none" stroke="{self.line}" stroke-width="2" opacity="0.5"/>'
             )
             return self.mirrored(self.part(d, col) + vein)
-        if kind == "bat_wings":
+        if style == "bat_wings":
             col = darken(self.body, 0.2) if not self.shadow else "#2e2244"
             d = (
                 f"M{_n(x0 - 4 * s)} {_n(y0 - 6 * s)}L{_n(x0 + 56 * s)} {_n(y0 - 40 * s)}"
@@ -627,7 +627,7 @@ class _Painter:
                 f'M{_n(x0)} {_n(y0)}L{_n(x0 + 62 * s)} {_n(y0 + 6 * s)}" stroke="{self.line}" stroke-width="2" opacity="0.55"/>'
             )
             return self.mirrored(self.part(d, col) + ribs)
-        if kind == "fins":
+        if style == "fins":
             col = self.accent if not self.shadow else "#3a2a55"
             x1, y1 = w * 0.42, h * 0.08
             d = (
@@ -638,19 +638,19 @@ class _Painter:
         return ""
 
     def front_arms(self) -> str:
-        kind = self.look.arms
+        style = self.look.arms
         w, h = self.w, self.h
         s = max(w, h) / 110
         col = self.limb_colour()
         edge = self._edge_x(h * 0.12)
-        if kind == "stubby":
+        if style == "stubby":
             x, y = edge - 3 * s, h * 0.12
             frag = (
                 f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="{_n(9 * s)}" ry="{_n(14 * s)}" '
                 f'transform="rotate(-28 {_n(x)} {_n(y)})" {self.fill(col)}/>'
             )
             return self.mirrored(frag)
-        if kind == "long":
+        if style == "long":
             x, y = edge - 6 * s, h * 0.0
             d = f"M{_n(x)} {_n(y)}Q{_n(x + 22 * s)} {_n(y + 8 * s)} {_n(x + 20 * s)} {_n(y + 34 * s)}"
             frag = (
@@ -659,7 +659,7 @@ class _Painter:
                 f'<circle cx="{_n(x + 20 * s)}" cy="{_n(y + 36 * s)}" r="{_n(8 * s)}" {self.fill(col)}/>'
             )
             return self.mirrored(frag)
-        if kind == "claws":
+        if style == "claws":
             x, y = edge + 14 * s, -h * 0.2
             claw_col = self.accent if not self.shadow else "#3a2a55"
             arm = (
@@ -675,7 +675,7 @@ class _Painter:
                 f"A{_n(r)} {_n(r)} 0 0 1 {_n(x)} {_n(y + r)}Z"
             )
             return self.mirrored(arm + self.part(pincer, claw_col))
-        if kind == "leaves":
+        if style == "leaves":
             x, y = edge - 4 * s, h * 0.06
             leaf_col = self.accent if self.cr.suit != "C" else roster.PALETTES["C"]["leaf"]
             if self.shadow:
@@ -696,28 +696,28 @@ class _Painter:
     def _edge_x(self, y: float) -> float:
         """Roughly where the body's side is at height y."""
         a, b = self.w / 2, self.h / 2
-        kind = self.look.body
-        if kind in ("block", "bean", "tall", "ghost"):
+        style = self.look.body
+        if style in ("block", "bean", "tall", "ghost"):
             return a
         t = max(-0.99, min(0.99, y / b))
         base = a * math.sqrt(1 - t * t)
-        if kind in ("pear", "drop") and y < 0:
+        if style in ("pear", "drop") and y < 0:
             base *= 0.85
         return base
 
     # -- feet -------------------------------------------------------------------------------
     def back_feet(self) -> str:
-        kind = self.look.feet
+        style = self.look.feet
         w, h = self.w, self.h
         s = max(w, h) / 110
         col = self.limb_colour()
         base = h / 2
         if self.look.body == "dome":
             base = h * 0.5 * 0.62
-        if kind == "stubby":
+        if style == "stubby":
             frag = f'<ellipse cx="{_n(w * 0.2)}" cy="{_n(base + 3 * s)}" rx="{_n(13 * s)}" ry="{_n(9 * s)}" {self.fill(col)}/>'
             return self.mirrored(frag)
-        if kind == "tentacles":
+        if style == "tentacles":
             out = []
             n = 5
             for i in range(n):
@@ -732,7 +732,7 @@ class _Painter:
                     f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_n(6 * s)}" stroke-linecap="round"/>'
                 )
             return "".join(out)
-        if kind == "roots":
+        if style == "roots":
             col = darken(roster.PALETTES["C"]["bark"], 0.1) if not self.shadow else "#2e2244"
             out = []
             for x, dx in ((-0.3, -22), (-0.08, -6), (0.12, 8), (0.32, 24)):
@@ -761,16 +761,16 @@ class _Painter:
 
     # -- tails ------------------------------------------------------------------------------
     def tail(self) -> str:
-        kind = self.look.tail
+        style = self.look.tail
         w, h = self.w, self.h
         s = max(w, h) / 110
         x0, y0 = w * 0.38, h * 0.22
         col = self.body if not self.shadow else "#2e2244"
-        if kind == "none":
+        if style == "none":
             return ""
-        if kind == "flame":
+        if style == "flame":
             return self._flame(x0 + 22 * s, y0 - 18 * s, 26 * s, 44 * s, rotate=35)
-        if kind == "fish":
+        if style == "fish":
             fin = self.accent if not self.shadow else "#3a2a55"
             d = (
                 f"M{_n(x0 - 4 * s)} {_n(y0 - 4 * s)}Q{_n(x0 + 18 * s)} {_n(y0)} {_n(x0 + 34 * s)} {_n(y0 - 20 * s)}"
@@ -778,7 +778,7 @@ class _Painter:
                 f"Q{_n(x0 + 18 * s)} {_n(y0 + 8 * s)} {_n(x0 - 4 * s)} {_n(y0 + 12 * s)}Z"
             )
             return self.part(d, fin)
-        if kind == "leaf":
+        if style == "leaf":
             tip = lighten(self.accent, 0.1) if not self.shadow else "#3a2a55"
             d = (
                 f"M{_n(x0 - 6 * s)} {_n(y0 + 8 * s)}C{_n(x0 + 40 * s)} {_n(y0 + 12 * s)} {_n(x0 + 50 * s)} {_n(y0 - 40 * s)} "
@@ -789,7 +789,7 @@ class _Painter:
                 f"{_n(x0 + 42 * s)} {_n(y0 - 30 * s)}C{_n(x0 + 34 * s)} {_n(y0 - 36 * s)} {_n(x0 + 30 * s)} {_n(y0 - 46 * s)} {_n(x0 + 26 * s)} {_n(y0 - 62 * s)}Z"
             )
             return self.part(d, col) + self.part(tipd, tip)
-        if kind == "curl":
+        if style == "curl":
             d = (
                 f"M{_n(x0 - 6 * s)} {_n(y0 + 10 * s)}C{_n(x0 + 30 * s)} {_n(y0 + 14 * s)} {_n(x0 + 40 * s)} {_n(y0 - 20 * s)} "
                 f"{_n(x0 + 24 * s)} {_n(y0 - 26 * s)}C{_n(x0 + 12 * s)} {_n(y0 - 30 * s)} {_n(x0 + 8 * s)} {_n(y0 - 14 * s)} {_n(x0 + 18 * s)} {_n(y0 - 12 * s)}"
@@ -798,7 +798,7 @@ class _Painter:
                 f'<path d="{d}" fill="none" stroke="{self.line}" stroke-width="{_n(13 * s)}" stroke-linecap="round"/>'
                 f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_n(7.5 * s)}" stroke-linecap="round"/>'
             )
-        if kind == "spiky":
+        if style == "spiky":
             d = (
                 f"M{_n(x0 - 6 * s)} {_n(y0 - 6 * s)}Q{_n(x0 + 30 * s)} {_n(y0 + 4 * s)} {_n(x0 + 48 * s)} {_n(y0 - 26 * s)}"
                 f"L{_n(x0 + 52 * s)} {_n(y0 - 12 * s)}Q{_n(x0 + 34 * s)} {_n(y0 + 20 * s)} {_n(x0 - 6 * s)} {_n(y0 + 14 * s)}Z"
@@ -815,14 +815,14 @@ class _Painter:
                 self.accent if not self.shadow else "#4a3868",
             )
             return spikes + self.part(d, col) + tip
-        if kind in ("lantern", "bell"):
+        if style in ("lantern", "bell"):
             d = f"M{_n(x0 - 6 * s)} {_n(y0 + 8 * s)}C{_n(x0 + 30 * s)} {_n(y0 + 10 * s)} {_n(x0 + 34 * s)} {_n(y0 - 30 * s)} {_n(x0 + 30 * s)} {_n(y0 - 44 * s)}"
             stem = (
                 f'<path d="{d}" fill="none" stroke="{self.line}" stroke-width="{_n(9 * s)}" stroke-linecap="round"/>'
                 f'<path d="{d}" fill="none" stroke="{col}" stroke-width="{_n(4.5 * s)}" stroke-linecap="round"/>'
             )
             bx, by = x0 + 30 * s, y0 - 52 * s
-            if kind == "lantern":
+            if style == "lantern":
                 glow = self.eye if not self.shadow else SHADOW["glow"]
                 return stem + (
                     f'<circle cx="{_n(bx)}" cy="{_n(by)}" r="{_n(17 * s)}" fill="{glow}" opacity="0.3"/>'
@@ -864,13 +864,13 @@ class _Painter:
 
     # -- head features ----------------------------------------------------------------------
     def back_top(self) -> str:
-        kind = self.look.top
+        style = self.look.top
         w, h, t = self.w, self.h, self.top
         s = max(w, h) / 110
         acc = self.accent if not self.shadow else "#4a3868"
         col = self.body if not self.shadow else "#2e2244"
         inner = lighten(self.accent, 0.1) if not self.shadow else "#4a3868"
-        if kind == "cat_ears":
+        if style == "cat_ears":
             x = w * 0.27
             frag = self.part(
                 f"M{_n(x - 17 * s)} {_n(t + 14 * s)}L{_n(x + 4 * s)} {_n(t - 26 * s)}L{_n(x + 18 * s)} {_n(t + 12 * s)}Z",
@@ -879,14 +879,14 @@ class _Painter:
                 f'<path d="M{_n(x - 8 * s)} {_n(t + 8 * s)}L{_n(x + 3 * s)} {_n(t - 14 * s)}L{_n(x + 10 * s)} {_n(t + 8 * s)}Z" fill="{inner}"/>'
             )
             return self.mirrored(frag)
-        if kind == "bunny_ears":
+        if style == "bunny_ears":
             x, y = w * 0.17, t - 24 * s
             frag = (
                 f'<ellipse cx="{_n(x)}" cy="{_n(y)}" rx="{_n(10 * s)}" ry="{_n(30 * s)}" transform="rotate(12 {_n(x)} {_n(y)})" {self.fill(col)}/>'
                 f'<ellipse cx="{_n(x)}" cy="{_n(y + 3 * s)}" rx="{_n(5 * s)}" ry="{_n(21 * s)}" transform="rotate(12 {_n(x)} {_n(y)})" fill="{inner}"/>'
             )
             return self.mirrored(frag)
-        if kind == "bat_ears":
+        if style == "bat_ears":
             x = w * 0.24
             frag = self.part(
                 f"M{_n(x - 20 * s)} {_n(t + 16 * s)}L{_n(x + 18 * s)} {_n(t - 30 * s)}Q{_n(x + 16 * s)} {_n(t + 2 * s)} {_n(x + 26 * s)} {_n(t + 24 * s)}Z",
@@ -895,14 +895,14 @@ class _Painter:
                 f'<path d="M{_n(x - 8 * s)} {_n(t + 12 * s)}L{_n(x + 14 * s)} {_n(t - 16 * s)}Q{_n(x + 12 * s)} {_n(t + 4 * s)} {_n(x + 18 * s)} {_n(t + 16 * s)}Z" fill="{inner}"/>'
             )
             return self.mirrored(frag)
-        if kind == "round_ears":
+        if style == "round_ears":
             x, y = w * 0.33, t + 10 * s
             frag = (
                 f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(15 * s)}" {self.fill(col)}/>'
                 f'<circle cx="{_n(x)}" cy="{_n(y + 1 * s)}" r="{_n(8 * s)}" fill="{inner}"/>'
             )
             return self.mirrored(frag)
-        if kind == "horns":
+        if style == "horns":
             x = w * 0.2
             horn = lighten(acc, 0.3) if not self.shadow else "#4a3868"
             frag = self.part(
@@ -911,7 +911,7 @@ class _Painter:
                 horn,
             )
             return self.mirrored(frag)
-        if kind == "curl_horns":
+        if style == "curl_horns":
             horn = lighten(acc, 0.15) if not self.shadow else "#4a3868"
             x, y = w * 0.38, t + 16 * s
             d = (
@@ -921,11 +921,11 @@ class _Painter:
                 f"C{_n(x + 12 * s)} {_n(y - 10 * s)} {_n(x - 4 * s)} {_n(y - 10 * s)} {_n(x - 12 * s)} {_n(y + 2 * s)}Z"
             )
             return self.mirrored(self.part(d, horn))
-        if kind == "antlers" or kind == "coral":
+        if style == "antlers" or style == "coral":
             stroke = (
                 darken(roster.PALETTES["C"]["bark"], 0.05)
-                if kind == "antlers" and self.cr.suit != "C"
-                else (lighten(acc, 0.05) if kind == "coral" else darken(self.body, 0.25))
+                if style == "antlers" and self.cr.suit != "C"
+                else (lighten(acc, 0.05) if style == "coral" else darken(self.body, 0.25))
             )
             if self.shadow:
                 stroke = "#4a3868"
@@ -935,13 +935,13 @@ class _Painter:
                 f"M{_n(x + 5 * s)} {_n(t - 10 * s)}Q{_n(x + 20 * s)} {_n(t - 14 * s)} {_n(x + 30 * s)} {_n(t - 24 * s)}"
                 f"M{_n(x + 12 * s)} {_n(t - 26 * s)}Q{_n(x + 6 * s)} {_n(t - 34 * s)} {_n(x + 4 * s)} {_n(t - 42 * s)}"
             )
-            lw = 8 if kind == "antlers" else 9
+            lw = 8 if style == "antlers" else 9
             frag = (
                 f'<path d="{d}" fill="none" stroke="{self.line}" stroke-width="{_n((lw + 5) * s)}" stroke-linecap="round"/>'
                 f'<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{_n(lw * s)}" stroke-linecap="round"/>'
             )
             return self.mirrored(frag)
-        if kind == "antennae":
+        if style == "antennae":
             x = w * 0.12
             d = f"M{_n(x)} {_n(t + 6 * s)}Q{_n(x + 2 * s)} {_n(t - 22 * s)} {_n(x + 18 * s)} {_n(t - 34 * s)}"
             bulb = self.eye if not self.shadow else SHADOW["glow"]
@@ -950,9 +950,9 @@ class _Painter:
                 f'<circle cx="{_n(x + 18 * s)}" cy="{_n(t - 36 * s)}" r="{_n(7 * s)}" fill="{bulb}" stroke="{self.line}" stroke-width="2.4"/>'
             )
             return self.mirrored(frag)
-        if kind == "flame":
+        if style == "flame":
             return self._flame(0, t - 20 * s, 48 * s, 60 * s)
-        if kind == "sprout":
+        if style == "sprout":
             leaf = roster.PALETTES["C"]["leaf"] if not self.shadow else "#4a3868"
             if self.cr.suit == "C" and self.look.colour == "leaf":
                 leaf = roster.PALETTES["C"]["fern"]
@@ -963,7 +963,7 @@ class _Painter:
                 + self.part(lf, leaf)
                 + f'<g transform="scale(-1 1) translate(-4 4)">{self.part(lf, leaf)}</g>'
             )
-        if kind == "crystals":
+        if style == "crystals":
             gem = mix(lighten(self.body, 0.45), acc, 0.3) if not self.shadow else "#4a3868"
             out = []
             for x, ht, rot in ((-w * 0.2, 26, -18), (0, 38, 0), (w * 0.2, 28, 16)):
@@ -977,14 +977,14 @@ class _Painter:
                     + f'<path d="{facet}" stroke="#ffffff" stroke-width="2" opacity="0.7"/></g>'
                 )
             return "".join(out)
-        if kind == "fin":
+        if style == "fin":
             fin = acc
             d = (
                 f"M{_n(-14 * s)} {_n(t + 8 * s)}Q{_n(-10 * s)} {_n(t - 24 * s)} {_n(14 * s)} {_n(t - 30 * s)}"
                 f"Q{_n(4 * s)} {_n(t - 8 * s)} {_n(16 * s)} {_n(t + 8 * s)}Z"
             )
             return self.part(d, fin)
-        if kind == "tuft":
+        if style == "tuft":
             out = []
             tuft = acc
             for rot in (-28, 0, 28):
@@ -993,7 +993,7 @@ class _Painter:
                     f'<g transform="rotate({rot} 0 {_n(t + 6 * s)})">{self.part(d, tuft)}</g>'
                 )
             return "".join(out)
-        if kind == "spikes":
+        if style == "spikes":
             out = []
             spike = darken(self.body, 0.2) if not self.shadow else "#2e2244"
             a, b = w / 2, h / 2
@@ -1013,10 +1013,10 @@ class _Painter:
         return ""
 
     def front_top(self) -> str:
-        kind = self.look.top
+        style = self.look.top
         w, h, t = self.w, self.h, self.top
         s = max(w, h) / 110
-        if kind == "mushroom_cap":
+        if style == "mushroom_cap":
             cap = self.accent if not self.shadow else "#3a2a55"
             cw, ch = w * 0.85, h * 0.42
             y = t + h * 0.28
@@ -1031,7 +1031,7 @@ class _Painter:
                 )
             )
             return self.part(d, cap) + spots
-        if kind == "acorn_cap":
+        if style == "acorn_cap":
             cap = darken(roster.PALETTES["C"]["bark"], 0.05) if not self.shadow else "#3a2a55"
             cw = w * 0.58
             y = t + h * 0.22
@@ -1042,7 +1042,7 @@ class _Painter:
             )
             stem = f'<path d="M0 {_n(y - h * 0.3)}q{_n(2 * s)} {_n(-12 * s)} {_n(10 * s)} {_n(-14 * s)}" fill="none" stroke="{self.line}" stroke-width="{_n(6 * s)}" stroke-linecap="round"/>'
             return stem + self.part(d, cap) + hatch
-        if kind == "bell_hat":
+        if style == "bell_hat":
             return self._small_bell(w * 0.05, t - 10 * s, 42 * s)
         return ""
 
@@ -1065,7 +1065,7 @@ class _Painter:
             return ""
         w, h, t = self.w, self.h, self.top
         s = max(w, h) / 110
-        kind = self.look.top
+        style = self.look.top
         lift = {
             "mushroom_cap": h * 0.3,
             "acorn_cap": h * 0.2,
@@ -1076,7 +1076,7 @@ class _Painter:
             "bell_hat": 28 * s,
             "sprout": 18 * s,
             "fin": 10 * s,
-        }.get(kind, 0)
+        }.get(style, 0)
         y = t + 6 * s - lift
         gold = "#f5c542" if not self.shadow else "#3b2b57"
         edge = "#9a6a12" if not self.shadow else SHADOW["glow"]
@@ -1631,8 +1631,3 @@ def card_svg(card: str, four_colour: bool = False, back: str = DEFAULT_BACK) -> 
     if not c.is_card(card):
         raise ValueError(f"not a card: {card!r}")
     return _face(card, bool(four_colour))
-
-
-def all_cards() -> list[str]:
-    """Every face this module draws: 52 + 2 jokers, then the 13 Bells."""
-    return c.deck(jokers=2) + [r + "B" for r in c.RANKS]

@@ -419,7 +419,3 @@ def describe(card: str) -> str:
     if c.is_joker(card):
         return "Joker (A.M.I.C. logo)"
     return f"{c.card_name(card)} ({figure_name(card)})"
-
-
-def palette_colour(suit: str, name: str) -> str:
-    return PALETTES[suit][name]

@@ -9,5 +9,5 @@ urlpatterns = [
     path("cards/prefs/", views.save_prefs, name="prefs"),
     path("cards/<str:card>.svg", views.card_image, name="svg"),
     path("rules/", views.rules_index, name="rules-index"),
-    path("rules/<slug:kind>/", views.rules, name="rules"),
+    path("rules/<slug:kind>/", views.rules_page, name="rules"),
 ]

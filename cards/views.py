@@ -7,12 +7,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplay.engine import cards as c
+from gameplay.engine import registry
 
 from . import art, prefs, roster
-from .rules import KINDS, RULES
+from .rules import fill, rules
+from .templatetags.cards import card
 
 CACHE_CONTROL = "public, max-age=31536000, immutable"
 BACK_SLUG = "back"  # /cards/back.svg is the face-down card ("??" cannot sit in a path)
@@ -115,25 +118,34 @@ def _back_to(request: HttpRequest) -> str:
     return reverse("cards:deck")
 
 
+def _games() -> list[dict]:
+    return [
+        {"kind": k, "engine": registry.get(k), "summary": rules(k).summary}
+        for k in registry.kinds()
+    ]
+
+
 @require_GET
 def rules_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "cards/rules_index.html", {"games": [RULES[k] for k in KINDS]})
+    return render(request, "cards/rules_index.html", {"games": _games()})
 
 
 @require_GET
-def rules(request: HttpRequest, kind: str) -> HttpResponse:
-    game = RULES.get(kind)
-    if game is None:
+def rules_page(request: HttpRequest, kind: str) -> HttpResponse:
+    """A game's rules.md: the player's part as the page, the exact rules folded below."""
+    if kind not in registry.kinds():
         raise Http404("No such game.")
-    return render(
-        request,
-        "cards/rules.html",
-        {"game": game, "games": [RULES[k] for k in KINDS], "playable": _playable(kind)},
-    )
+    found = rules(kind)
+    style = prefs.as_context(request.session)
 
+    def draw(cd: str) -> str:
+        return card(style, cd, size="sm")
 
-def _playable(kind: str) -> bool:
-    """True when the engine for this kind is installed, so the page can offer to play it."""
-    from gameplay.engine import registry
-
-    return kind in registry.kinds()
+    context = {
+        "rules": found,
+        "engine": registry.get(kind),
+        "how_to_play": mark_safe(fill(found.how_to_play, found.examples, draw)),
+        "exact": mark_safe(fill(found.exact, found.examples, draw)),
+        "games": _games(),
+    }
+    return render(request, "cards/rules.html", context)

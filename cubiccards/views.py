@@ -1,6 +1,6 @@
 from django.shortcuts import redirect, render
 
-from lobby.catalog import GAMES
+from gameplay.engine import registry
 from lobby.identity import player_key
 from lobby.services import current_room
 
@@ -12,4 +12,5 @@ def home(request):
         room = current_room(player) if player else None
         if room is not None:
             return redirect("room", code=room.code)
-    return render(request, "home.html", {"games": GAMES})
+    games = [registry.get(kind) for kind in registry.kinds()]
+    return render(request, "home.html", {"games": games})

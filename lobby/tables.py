@@ -12,22 +12,48 @@ from typing import Any
 
 from django.conf import settings
 from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
+from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
 from gameplay.engine import registry
-from lobby.catalog import BY_KIND, GAMES
 
 from .models import Member, Room
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
 
 
-def rule_options(engine) -> list[dict[str, Any]]:
-    """The engine's rule choices as form fields: name, values, default."""
-    return [
-        {"name": o.name, "values": list(o.values), "default": o.default} for o in engine.options
-    ]
+def option_fields(engine) -> list[dict[str, Any]]:
+    """The engine's rule options as form fields named ``rule_<name>`` (values as JSON), each
+    with its label, help and value labels. An option with ``shown_when`` starts hidden (and
+    disabled, so it isn't sent) unless the defaults meet it; static/js/options.js follows the
+    player's choices."""
+    defaults = engine.default_rules()
+    fields = []
+    for option in engine.options:
+        shown = all(defaults.get(k) == v for k, v in option.shown_when.items())
+        fields.append(
+            {
+                "name": f"rule_{option.name}",
+                "label": option.label,
+                "help": option.help,
+                "shown": shown,
+                "shown_when": json.dumps(
+                    {f"rule_{k}": json.dumps(v) for k, v in option.shown_when.items()}
+                )
+                if option.shown_when
+                else "",
+                "choices": [
+                    {
+                        "value": json.dumps(v),
+                        "label": option.value_label(v),
+                        "selected": v == option.default and type(v) is type(option.default),
+                    }
+                    for v in option.values
+                ],
+            }
+        )
+    return fields
 
 
 def parse_option(value: str) -> Any:
@@ -52,24 +78,28 @@ def table_styles() -> list[str]:
     return sorted(f"css/tables/{p.name}" for p in folder.glob("*.css"))
 
 
-def table_games() -> list[dict[str, Any]]:
-    """The games a room can start (solo games start from the home page)."""
-    out = []
-    for info in GAMES:
-        if not info.playable or info.solo:
-            continue
-        engine = registry.get(info.kind)
-        out.append(
-            {
-                "kind": info.kind,
-                "title": info.title,
-                "min": engine.min_players,
-                "max": engine.max_players,
-                "sizes": list(range(engine.min_players, engine.max_players + 1)),
-                "options": rule_options(engine),
-            }
-        )
-    return out
+def table_games(picked: str = "") -> list[dict[str, Any]]:
+    """The games a room can start (solo games start from the home page), with their options;
+    ``picked`` (the room's last game, else the first) starts selected."""
+    engines = [registry.get(k) for k in registry.kinds()]
+    engines = [e for e in engines if not e.solo]
+    if picked not in {e.kind for e in engines}:
+        picked = engines[0].kind if engines else ""
+    return [
+        {
+            "kind": e.kind,
+            "title": e.title,
+            "players": e.players_text(),
+            "picked": e.kind == picked,
+            "options": option_fields(e),
+        }
+        for e in engines
+    ]
+
+
+def table_template(kind: str) -> Template:
+    """The game's own table (tables/<kind>.html), or the generic one that works for any game."""
+    return select_template([f"tables/{kind}.html", "tables/generic.html"])
 
 
 def room_context(room: Room, member: Member) -> dict[str, Any]:
@@ -88,7 +118,7 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
     game = room.game
     if game is None:
         if context["is_host"]:
-            context["table_games"] = table_games()
+            context["table_games"] = table_games(room.kind)
             context["turn_timers"] = TURN_TIMERS
         return context
     engine = registry.get(game.kind)
@@ -100,7 +130,6 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
     context.update(
         game=game,
         engine=engine,
-        info=BY_KIND.get(game.kind),
         seat=seat,
         view=view,
         legal=legal,
@@ -110,7 +139,7 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
         result=engine.result(state) if over else None,
         seats=_seats(game, engine, state, seat),
         seq=game.seq,
-        table_template=select_template([f"tables/{game.kind}.html", "tables/generic.html"]),
+        table_template=table_template(game.kind),
     )
     return context
 

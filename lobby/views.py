@@ -114,9 +114,9 @@ def play_page(request, kind: str):
         engine = registry.get(kind)
     except KeyError as exc:
         raise Http404("No such game.") from exc
-    return render(
-        request, "lobby/play.html", {"engine": engine, "options": tables.rule_options(engine)}
-    )
+    sizes = list(range(engine.min_players, engine.max_players + 1))
+    context = {"engine": engine, "sizes": sizes, "options": tables.option_fields(engine)}
+    return render(request, "lobby/play.html", context)
 
 
 def _rules_from_form(request) -> dict | None:

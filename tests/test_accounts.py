@@ -2,6 +2,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from gameplay.engine import registry
+
 User = get_user_model()
 pytestmark = pytest.mark.django_db
 
@@ -125,18 +127,13 @@ def test_profile_page(client):
     assert client.get("/u/nobody/").status_code == 404
 
 
-def test_home_lists_the_ten_games(client):
+def test_home_lists_every_registered_game(client):
     content = client.get("/").content.decode()
-    for kind in [
-        "klondike",
-        "war",
-        "poker",
-        "blackjack",
-        "gin",
-        "crazy8",
-        "american8",
-        "gridcannon",
-        "cardice",
-        "thirteen",
-    ]:
-        assert f'data-kind="{kind}"' in content
+    kinds = registry.kinds()
+    assert f"<h1>{len(kinds)} card games." in content
+    assert content.count('class="game-tile"') == len(kinds)
+    for kind in kinds:
+        engine = registry.get(kind)
+        assert f'data-kind="{kind}"' in content and engine.blurb in content
+        assert f'action="/play/{kind}/"' in content and f'href="/rules/{kind}/"' in content
+    assert "Coming soon" not in content

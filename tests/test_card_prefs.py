@@ -195,9 +195,9 @@ def test_pages_draw_cards_in_the_chosen_style(client):
         html = client.get(path).content.decode()
         return re.findall(r'src="(/cards/(?!back)[^"]+\.svg[^"]*)"', html)
 
-    assert not any("four=1" in u for u in face_urls("/rules/gin/"))
+    assert not any("four=1" in u for u in face_urls("/rules/poker/"))
     client.post(URL, {"four_colour": "1"})
-    for path in ("/rules/gin/", "/"):
+    for path in ("/rules/poker/", "/"):
         urls = face_urls(path)
         assert urls and all("four=1" in u for u in urls), path
 

@@ -1,4 +1,4 @@
-"""The creature deck: roster, SVG art, the card image URLs, the deck page and the rules pages."""
+"""The creature deck: roster, SVG art, the card image URLs and the deck page."""
 
 import re
 import xml.etree.ElementTree as ET
@@ -7,7 +7,6 @@ import pytest
 from django.template import Context, Template
 
 from cards import art, roster
-from cards.rules import GAP, KINDS, RULES
 from gameplay.engine import cards as c
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -219,27 +218,3 @@ def test_deck_page(client):
     assert "Shadow " + roster.king("S").name in html
     four = client.get("/cards/?four=1").content.decode()
     assert "/cards/5D.svg?four=1" in four
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("kind", KINDS)
-def test_rules_pages(client, kind):
-    response = client.get(f"/rules/{kind}/")
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert RULES[kind].title.replace("'", "&#x27;") in html
-    assert assert_images_have_alt(html) >= 1
-
-
-def test_every_kind_has_rules():
-    assert set(RULES) == set(KINDS) and len(KINDS) == 10
-    for rules in RULES.values():
-        for section in rules.sections:
-            for example in section.examples:
-                assert all(c.is_card(cd) or cd in (c.HIDDEN, GAP) for cd in example.cards)
-
-
-@pytest.mark.django_db
-def test_rules_index_and_unknown_kind(client):
-    assert client.get("/rules/").status_code == 200
-    assert client.get("/rules/chess/").status_code == 404

@@ -1,7 +1,7 @@
 """The game engines: pure Python, no Django, no I/O.
 
-Every game is a module in ``games/`` with one ``Engine`` registered by its kind.
-Nothing outside this package knows any game's rules.
+Every game is a package in ``games/<kind>/`` with one ``Engine`` registered by its kind
+(``registry.GAME_MODULES``). Nothing outside this package knows any game's rules.
 """
 
 from .core import Engine, IllegalAction

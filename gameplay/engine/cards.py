@@ -1,4 +1,9 @@
-"""Card strings, decks and the seeded RNG (rules/00-common.md §1 and §2)."""
+"""Card strings, decks and the seeded RNG every game uses.
+
+A card is rank + suit letter, "10" in full ("AS", "10H", "QD"), Bells "B", jokers "JK1" and
+"JK2"; a card the viewer may not see is "??". Every random choice comes from
+``rng(seed, purpose, n)``: n counts the uses of that purpose in a game, from 1.
+"""
 
 from __future__ import annotations
 
@@ -37,18 +42,13 @@ def suit(card: str) -> str:
 
 
 def rank_number(card: str) -> int:
-    """A=1, 2-10 face value, J=11, Q=12, K=13 (the shared index of §1.2)."""
+    """A=1, 2-10 face value, J=11, Q=12, K=13: an index; each game has its own order."""
     return RANKS.index(rank(card)) + 1
 
 
 def colour(card: str) -> str | None:
     s = suit(card)
     return "red" if s in "HD" and s else "black" if s in "SC" and s else None
-
-
-def same_colour(a: str, b: str) -> bool:
-    ca = colour(a)
-    return ca is not None and ca == colour(b)
 
 
 def card_name(card: str) -> str:
@@ -69,13 +69,14 @@ def label(card: str) -> str:
 
 
 def deck(suits: str = SUITS, jokers: int = 0, copies: int = 1) -> list[str]:
-    """The canonical order (§1.7): suits S, H, D, C (then B), each A..K, then jokers; copy by copy."""
+    """The starting order of every shuffle: suits S, H, D, C (then B), each A..K, then the
+    jokers; a shoe copy by copy."""
     one = [r + s for s in suits for r in RANKS] + JOKERS[:jokers]
     return one * copies
 
 
 def rng(seed: str, purpose: str, n: int) -> random.Random:
-    """§2: rng(seed, purpose, n) = random.Random(f"{seed}/{purpose}/{n}")."""
+    """The game's randomness: random.Random(f"{seed}/{purpose}/{n}"), stable on any machine."""
     return random.Random(f"{seed}/{purpose}/{n}")
 
 
@@ -87,5 +88,5 @@ def shuffled(cards: Iterable[str], seed: str, purpose: str, n: int) -> list[str]
 
 
 def bot_rng(seed: str, seat: int, seq: int) -> random.Random:
-    """§2: a bot's own randomness, never the game's."""
+    """A computer player's own randomness, never the game's."""
     return random.Random(f"{seed}/bot/{seat}/{seq}")

@@ -92,7 +92,7 @@ def move(action_type: str, *fields: str):
     check passed, mutates ``state`` (the caller works on a copy) and returns the events."""
 
     def mark(method):
-        method._move = (action_type, fields)
+        method._moves = (*getattr(method, "_moves", ()), (action_type, fields))
         return method
 
     return mark
@@ -101,10 +101,11 @@ def move(action_type: str, *fields: str):
 def why_not(action_type: str):
     """Mark an Engine method as ``action_type``'s why-not check: ``(state, seat, action) ->
     str | None``, the sentence saying why that seat may not do this now, or None when it may.
-    ``legal_actions`` and ``apply`` both ask it, so they can never disagree."""
+    ``legal_actions`` and ``apply`` both ask it, so they can never disagree. Both decorators
+    stack: one method may apply, or check, several action types (it reads action["type"])."""
 
     def mark(method):
-        method._why_not = action_type
+        method._why_not = (*getattr(method, "_why_not", ()), action_type)
         return method
 
     return mark
@@ -125,6 +126,7 @@ class Engine:
     version: int = 1
     options: tuple[Option, ...] = ()
     records: tuple[Record, ...] = ()
+    rules_file: str = "rules.md"  # the game's written rules, beside its engine module
 
     moves: dict[str, Move] = {}  # action type -> Move, collected from @move / @why_not
 
@@ -134,18 +136,13 @@ class Engine:
         checks: dict[str, str] = {}
         for klass in reversed(cls.__mro__):
             for name, value in vars(klass).items():
-                if hasattr(value, "_move"):
-                    action_type, fields = value._move
+                for action_type, fields in getattr(value, "_moves", ()):
                     found[action_type] = (name, fields)
-                if hasattr(value, "_why_not"):
-                    checks[value._why_not] = name
+                for action_type in getattr(value, "_why_not", ()):
+                    checks[action_type] = name
         cls.moves = {
             t: Move(t, handler, fields, checks.get(t)) for t, (handler, fields) in found.items()
         }
-
-    @property
-    def action_types(self) -> tuple[str, ...]:
-        return tuple(self.moves)
 
     @property
     def solo(self) -> bool:
@@ -256,6 +253,11 @@ class Engine:
             raise IllegalAction(problem)
         return getattr(self, self.moves[action["type"]].handler)(state, seat, action)
 
+    def allowed(self, state: State, seat: int, candidates: list[Action]) -> list[Action]:
+        """The candidates whose why-not check says None: how ``legal_actions`` is built, so
+        the list and ``apply`` can never disagree."""
+        return [a for a in candidates if self.problem(state, seat, a) is None]
+
     def problem(self, state: State, seat: int, action: Action) -> str | None:
         """Why ``seat`` may not take ``action`` now, or None: the move's why-not check."""
         found = self.moves.get(action["type"])
@@ -304,7 +306,7 @@ class Engine:
             'An action must be an object with a "type".',
         )
         require(
-            action["type"] in self.action_types,
+            action["type"] in self.moves,
             f"{self.title} has no action '{str(action['type'])[:40]}'.",
         )
         if seat not in self.to_act(state):
@@ -313,13 +315,18 @@ class Engine:
             )
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def clone(value: Any) -> Any:
-    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy."""
-    if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [clone(v) for v in value]
-    if value is None or isinstance(value, str | int | float):
+    """A deep copy, fast for JSON data (dicts and lists); anything else via copy.deepcopy.
+    Strings and numbers are shared, not visited one call each: a state is mostly cards."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
+    if kind in _ATOMS:
         return value
     return copy.deepcopy(value)
 

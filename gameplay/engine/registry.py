@@ -6,13 +6,18 @@ import importlib
 
 from .core import Engine
 
-# One line per game module in gameplay/engine/games/. Each module defines ``ENGINE``.
+# One line per game package in gameplay/engine/games/. Each package exports ``ENGINE``, or
+# ``ENGINES`` when one package plays several kinds.
 GAME_MODULES = [
     "gridcannon",
+    "shedding",
     "blackjack",
     "poker",
     "war",
     "klondike",
+    "cardice",
+    "gin",
+    "thirteen",
 ]
 
 _engines: dict[str, Engine] = {}
@@ -22,8 +27,9 @@ def _load() -> None:
     if _engines:
         return
     for name in GAME_MODULES:
-        engine = importlib.import_module(f"{__package__}.games.{name}").ENGINE
-        _engines[engine.kind] = engine
+        module = importlib.import_module(f"{__package__}.games.{name}")
+        for engine in getattr(module, "ENGINES", None) or (module.ENGINE,):
+            _engines[engine.kind] = engine
 
 
 def kinds() -> list[str]:

@@ -25,11 +25,6 @@ def for_seat(entries, seat):
     return [e for e in entries or [] if isinstance(e, dict) and e.get("seat") == seat]
 
 
-@register.filter
-def contains(sequence, item):
-    return item in (sequence or [])
-
-
 @register.simple_tag
 def act(action, seq):
     """Attributes for a button that sends `action` over the table socket (htmx ws-send)."""
@@ -49,15 +44,3 @@ def action_label(action):
         return str(action)
     extras = [str(v) for k, v in action.items() if k != "type"]
     return " ".join([str(action.get("type", "")).replace("_", " ").capitalize(), *extras])
-
-
-@register.filter
-def duration(seconds):
-    """125 -> "2:05"; 3725 -> "1:02:05"."""
-    try:
-        seconds = int(seconds)
-    except (TypeError, ValueError):
-        return ""
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

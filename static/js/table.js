@@ -70,9 +70,18 @@
     if (box && box.textContent.trim()) box.hidden = false;
   }
 
-  document.body.addEventListener("htmx:wsAfterMessage", () => { initTable(); autoAct(); showToast(); showHint(); });
+  document.body.addEventListener("htmx:wsAfterMessage", () => {
+    initTable();
+    autoAct();
+    showToast();
+    showHint();
+  });
   document.body.addEventListener("htmx:wsClose", () => document.body.classList.add("offline"));
   document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));
-  initTable();
-  autoAct();
+  // This script and the per-game scripts after it are deferred: they run in order, then the
+  // page fires DOMContentLoaded, so the first table is set up once every game has registered.
+  document.addEventListener("DOMContentLoaded", () => {
+    initTable();
+    autoAct();
+  });
 })();

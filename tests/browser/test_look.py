@@ -98,7 +98,7 @@ def test_card_style_by_keyboard(browser: Browser, live_server):
     _look(page, "cards-four-colour", "phone")
 
     # Every other page uses the saved style too.
-    page.goto(live_server.url + "/rules/gin/")
+    page.goto(live_server.url + "/rules/poker/")
     clubs_and_diamonds = page.locator("img.card[src*='D.svg'], img.card[src*='C.svg']")
     assert clubs_and_diamonds.count() > 0
     for src in clubs_and_diamonds.evaluate_all("els => els.map(e => e.getAttribute('src'))"):

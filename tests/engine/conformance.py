@@ -1,4 +1,4 @@
-"""Reusable checks of the engine contract (DESIGN.md "The engine contract").
+"""Reusable checks of the engine contract (``gameplay/engine/core.py``).
 
 Every check raises AssertionError with a message that names the game, the seat and the
 action, so a failure in the parametrised suite (test_conformance.py) says what went wrong
@@ -10,7 +10,8 @@ The checks:
 - ``check_legal_actions``: only seats in ``to_act`` have actions, each seat in ``to_act`` has
   one, and every listed action applies (on a deep copy).
 - ``check_illegal_input``: wrong seats, malformed actions and mutated legal actions raise
-  IllegalAction and leave the state unchanged.
+  IllegalAction and leave the state unchanged; where the shared checks pass and the move's
+  why-not check names a problem, the refusal says exactly that sentence.
 - ``check_after_end``: nothing applies once the game is over.
 - ``playout`` / ``replay``: a whole game by bots or random legal actions, and its replay.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -32,6 +34,11 @@ from gameplay.engine.core import Engine, clone
 
 # A game that has not ended after this many actions is reported as never ending.
 MAX_ACTIONS = 20_000
+# Random play hands over to the bots after this many actions. Uniformly random moves can take
+# far longer than a real game to end (random Gin hands almost never reach a knock), while the
+# states worth checking come early; the bots then finish the game, so it still ends, replays
+# and gets its end-of-game checks. No game that random play ends sooner is affected.
+RANDOM_ACTIONS = 5_000
 # Every card string any game uses: four suits, Bells, two jokers.
 ALL_CARDS = deck(suits="SHDCB", jokers=2)
 BOGUS_CARDS = ["ZZ", HIDDEN, "", "1S", "11H", "AX", "JK3", "as"]
@@ -188,17 +195,16 @@ def check_legal_actions(engine: Engine, state: dict, apply_each: bool = True) ->
         texts = [canon(a) for a in legal]
         assert len(set(texts)) == len(texts), f"{where}: seat {seat} lists an action twice"
         for action in legal:
-            assert isinstance(action, dict) and action.get("type") in engine.action_types, (
-                f"{where}: seat {seat} lists {action!r}, not one of {engine.action_types}"
+            assert isinstance(action, dict) and action.get("type") in engine.moves, (
+                f"{where}: seat {seat} lists {action!r}, not one of {list(engine.moves)}"
             )
-            if action["type"] in engine.moves:
-                assert engine.canonical(action) == action, (
-                    f"{where}: seat {seat} lists {action!r} with fields its move doesn't declare"
-                )
-                assert engine.problem(state, seat, action) is None, (
-                    f"{where}: seat {seat} lists {action!r}, which its why-not check refuses: "
-                    f"{engine.problem(state, seat, action)}"
-                )
+            assert engine.canonical(action) == action, (
+                f"{where}: seat {seat} lists {action!r} with fields its move doesn't declare"
+            )
+            assert engine.problem(state, seat, action) is None, (
+                f"{where}: seat {seat} lists {action!r}, which its why-not check refuses: "
+                f"{engine.problem(state, seat, action)}"
+            )
             if apply_each:
                 work = clone(state)
                 try:
@@ -210,14 +216,42 @@ def check_legal_actions(engine: Engine, state: dict, apply_each: bool = True) ->
                 check_events(engine, work, events, seat, action)
 
 
+def why_not_message(engine: Engine, state: dict, seat: Any, action: Any) -> str | None:
+    """The sentence a refusal must give: the move's why-not check, asked about the action as
+    the engine reads it, once the shared checks (game on, a seat, a known type) pass."""
+    if engine.is_over(state) or type(seat) is not int or not 0 <= seat < state["players"]:
+        return None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return None
+    if action["type"] not in engine.moves:
+        return None
+    where = f"{describe(engine, state)}: seat {seat}, action {action!r}"
+    before = clone(state)
+    try:
+        message = engine.problem(state, seat, engine.canonical(action))
+    except Exception as exc:  # noqa: BLE001 - a why-not check must answer, not crash
+        name = type(exc).__name__
+        raise AssertionError(f"{where}: the why-not check raised {name}: {exc}") from exc
+    assert state == before, f"{where}: the why-not check changed the state"
+    assert message is None or (isinstance(message, str) and message.strip()), (
+        f"{where}: the why-not check gave {message!r}, not a sentence"
+    )
+    return message
+
+
 def expect_illegal(engine: Engine, state: dict, seat: Any, action: Any, why: str) -> None:
-    """``apply`` must raise IllegalAction with a message and leave the state unchanged."""
+    """``apply`` must raise IllegalAction with a message and leave the state unchanged; where
+    the move's why-not check names the problem, the message is exactly that sentence."""
     before = clone(state)
     where = f"{describe(engine, state)}: {why}: seat {seat!r}, action {action!r}"
+    expected = why_not_message(engine, state, seat, action)
     try:
         engine.apply(state, seat, action)
     except IllegalAction as exc:
         assert isinstance(exc.message, str) and exc.message.strip(), f"{where}: empty message"
+        assert expected is None or exc.message == expected, (
+            f"{where}: refused with {exc.message!r}, but its why-not check says {expected!r}"
+        )
     except Exception as exc:  # noqa: BLE001 - any other exception is the failure
         raise AssertionError(f"{where} raised {type(exc).__name__}: {exc}") from exc
     else:
@@ -292,8 +326,8 @@ def check_illegal_input(engine: Engine, state: dict, rng: random.Random) -> int:
         tried += 1
 
     # Bare action types: unless listed as they are, they must be refused.
-    for kind in engine.action_types:
-        bare = {"type": kind}
+    for action_type in engine.moves:
+        bare = {"type": action_type}
         if canon(bare) not in listed:
             expect_illegal(engine, state, mover, bare, "an action type with no fields")
             tried += 1
@@ -316,8 +350,13 @@ def check_after_end(engine: Engine, state: dict) -> None:
     assert engine.to_act(state) == [], f"{where}: to_act after the end"
     for seat in range(state["players"]):
         assert engine.legal_actions(state, seat) == [], f"{where}: seat {seat} still has actions"
-        for kind in engine.action_types:
-            expect_illegal(engine, state, seat, {"type": kind}, "an action after the end")
+        for action_type in engine.moves:
+            expect_illegal(engine, state, seat, {"type": action_type}, "an action after the end")
+        facts = engine.facts(state, seat)
+        json_round_trip(facts, f"{where}: facts of seat {seat}")
+        assert all(isinstance(k, str) and type(v) is int for k, v in facts.items()), (
+            f"{where}: facts of seat {seat} must be name -> whole number: {facts}"
+        )
     check_result(engine, state)
 
 
@@ -351,9 +390,11 @@ def playout(
     check: Check | None = None,
     record_states: bool = False,
     max_actions: int = MAX_ACTIONS,
+    random_actions: int = RANDOM_ACTIONS,
 ) -> Game:
     """Play one game to its end: ``policy`` "bot" (bot_action for every seat in to_act) or
-    "random" (a random seat in to_act plays a random legal action). ``check(engine, state,
+    "random" (a random seat in to_act plays a random legal action, for the first
+    ``random_actions`` actions; then the bots finish the game). ``check(engine, state,
     step)`` runs before every action and at the end (step = number of actions applied)."""
     state = engine.new_game(players, seed, rules)
     game = Game(engine.kind, players, seed, copy.deepcopy(state["rules"]), policy, state=state)
@@ -369,7 +410,7 @@ def playout(
             f"{describe(engine, state)}: the game did not end within {max_actions} actions "
             f"({policy} play); last actions: {game.log[-5:]}"
         )
-        if policy == "bot":
+        if policy == "bot" or len(game.log) >= random_actions:
             for seat in to_act:
                 if engine.is_over(state) or seat not in engine.to_act(state):
                     continue
@@ -424,7 +465,7 @@ def rule_combinations(engine: Engine, players: int | None = None) -> list[dict]:
     out: test_conformance checks that refusals are IllegalAction."""
     names = [option.name for option in engine.options]
     values = [option.values for option in engine.options]
-    if len(list(itertools.product(*values))) <= 16:
+    if math.prod(len(v) for v in values) <= 16:
         combos = [dict(zip(names, c, strict=True)) for c in itertools.product(*values)]
     else:
         combos = [{}] + [{o.name: v} for o in engine.options for v in o.values[1:]]
@@ -438,17 +479,40 @@ def rule_combinations(engine: Engine, players: int | None = None) -> list[dict]:
     return out
 
 
-def setups(engine: Engine, games: int, tag: str) -> list[tuple[int, str, dict]]:
+def setups(
+    engine: Engine, games: int, tag: str, cover: bool = False
+) -> list[tuple[int, str, dict]]:
     """``games`` (players, seed, rules): player counts spread from min to max, rule
-    combinations in turn, distinctive seeds (so a seed in a view is easy to spot)."""
+    combinations in turn, distinctive seeds (so a seed in a view is easy to spot).
+
+    ``cover``: add games until every player count is played, and at each count every value
+    of every option that count allows (partnerships at 4 and 6 seats, say)."""
     counts = list(range(engine.min_players, engine.max_players + 1))
     combos = {n: rule_combinations(engine, n) for n in counts}
-    out = []
+    picks = []
     for i in range(games):
         players = counts[i % len(counts)]
-        rules = combos[players][(i // len(counts)) % len(combos[players])]
-        out.append((players, f"cnf-{engine.kind}-{tag}-{i}-Zq7x", rules))
-    return out
+        picks.append((players, combos[players][(i // len(counts)) % len(combos[players])]))
+    if cover:
+        defaults = engine.default_rules()
+
+        def values(players: int, combo: dict) -> set:
+            return {(players, name, repr(v)) for name, v in {**defaults, **combo}.items()}
+
+        needed = set().union(*(values(n, c) | {(n,)} for n in counts for c in combos[n]))
+        for players, combo in picks:
+            needed -= values(players, combo) | {(players,)}
+        for players in counts:
+            while needed & (
+                {(players,)} | set().union(*(values(players, c) for c in combos[players]))
+            ):
+                best = max(combos[players], key=lambda c: len(needed & values(players, c)))
+                picks.append((players, best))
+                needed -= values(players, best) | {(players,)}
+    return [
+        (players, f"cnf-{engine.kind}-{tag}-{i}-Zq7x", rules)
+        for i, (players, rules) in enumerate(picks)
+    ]
 
 
 class Sampler:

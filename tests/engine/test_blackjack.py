@@ -1,4 +1,4 @@
-"""Blackjack (rules/blackjack.md): every case of §9 on stacked shoes, the computed strategy,
+"""Blackjack (gameplay/engine/games/blackjack/rules.md): every case of §9 on stacked shoes,
 the hidden hole card, and a few properties."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import IllegalAction, registry
-from gameplay.engine import blackjack_strategy as strategy
 from gameplay.engine.cards import HIDDEN, deck, is_card, shuffled
-from gameplay.engine.games import blackjack as bj
+from gameplay.engine.games.blackjack import engine as bj
+from gameplay.engine.games.blackjack import strategy
 
 ENGINE = bj.ENGINE
 SHOE = deck(copies=2)
@@ -464,6 +464,10 @@ def test_cash_out_ends_the_game():
     assert ENGINE.to_act(state) == []
     with pytest.raises(IllegalAction, match="over"):
         ENGINE.apply(state, 0, {"type": "bet", "amount": 10})
+    assert [ENGINE.facts(state, s) for s in (0, 1)] == [
+        {"chips": 110, "rounds": 2},
+        {"chips": 100, "rounds": 2},
+    ]
 
 
 @pytest.mark.parametrize(
@@ -526,7 +530,7 @@ def test_last_round_result_in_the_view():
     state = stacked(1, ["AS", "9H", "KD", "7C"])
     bet_all(state, [10])
     seat = ENGINE.view(state, None)["seats"][0]
-    assert seat["last_result"] == {"outcome": "blackjack", "amount": 15}
+    assert seat["last_result"] == {"outcome": "blackjack", "amount": 15, "won": 15, "lost": 0}
     assert seat["status"] == "betting" and seat["cards"] == []
 
 

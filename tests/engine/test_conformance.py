@@ -3,8 +3,9 @@
 Each kind plays seeded games by its bots and by random legal actions, with player counts
 spread from min_players to max_players and rule combinations in turn. At sampled positions
 it checks views (JSON, no seed, no leaked card), states, events, legal actions (each one
-applies) and illegal input (refused, state unchanged). Every game must end; a replay of its
-log gives identical events, states and views. The check functions live in conformance.py.
+applies) and illegal input (refused, state unchanged). Every game must end (random play hands
+over to the bots after conformance.RANDOM_ACTIONS actions); a replay of its log gives
+identical events, states and views. The check functions live in conformance.py.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from gameplay.engine import IllegalAction, registry
+from gameplay.engine.cards import is_card
 from gameplay.engine.core import Engine, redact_event
 
 from . import conformance as cf
@@ -28,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE_DIR = ROOT / "gameplay" / "engine"
 KINDS = registry.kinds()
 
-# Games per kind and test: enough to cover every player count (and rule combinations in turn)
-# while each kind stays within a few seconds.
+# Games per kind and test, while each kind stays within a few seconds. The bot and random
+# playouts add games until every player count is played with every option value it allows.
 BOT_GAMES = 4
 RANDOM_GAMES = 4
 ILLEGAL_GAMES = 2
@@ -58,17 +60,37 @@ def full_checks(sampler: cf.Sampler, legal: bool = True):
 # ---- the engine object and its rules ------------------------------------------------------
 
 
-def test_some_games_are_registered():
-    assert "war" in KINDS
-
-
 def test_engine_attributes(engine):
     assert isinstance(engine.kind, str) and engine.kind and registry.get(engine.kind) is engine
     assert isinstance(engine.title, str) and engine.title
     assert 1 <= engine.min_players <= engine.max_players
-    assert engine.action_types and all(isinstance(t, str) for t in engine.action_types)
+    assert engine.moves and all(isinstance(t, str) for t in engine.moves)
+    for action_type, found in engine.moves.items():
+        assert callable(getattr(engine, found.handler)), f"{engine.kind}: {action_type}"
+        assert found.problem is None or callable(getattr(engine, found.problem))
+        assert "type" not in found.fields, f"{engine.kind}: {action_type} declares 'type'"
     with pytest.raises(KeyError):
         registry.get(engine.kind + "-nope")
+
+
+def test_who_the_game_is(engine):
+    """What the home page, the rules pages, the options forms and the profiles read."""
+    assert isinstance(engine.blurb, str) and engine.blurb.endswith("."), engine.kind
+    assert len(engine.showcase) == 2 and all(is_card(c) for c in engine.showcase)
+    assert isinstance(engine.rated, bool) and isinstance(engine.version, int)
+    names = [o.name for o in engine.options]
+    assert len(set(names)) == len(names), f"{engine.kind}: an option is declared twice"
+    for option in engine.options:
+        assert option.label and option.values, f"{engine.kind}: {option.name}"
+        assert not option.labels or len(option.labels) == len(option.values), option.name
+        labels = [option.value_label(v) for v in option.values]
+        assert len(set(labels)) == len(labels), f"{engine.kind}: {option.name} labels repeat"
+        for other, value in option.shown_when.items():
+            assert other in names and other != option.name, f"{option.name}: {other}?"
+            by_name = {o.name: o for o in engine.options}
+            assert value in by_name[other].values, f"{option.name}: {other}={value!r}?"
+    for record in engine.records:
+        assert record.best in ("max", "min", "sum") and record.label, record
 
 
 def test_default_rules_are_json(engine):
@@ -116,14 +138,14 @@ def test_new_game_refuses_unknown_rules(engine):
 
 
 def test_bot_playouts(engine):
-    for players, seed, rules in cf.setups(engine, BOT_GAMES, "bot"):
+    for players, seed, rules in cf.setups(engine, BOT_GAMES, "bot", cover=True):
         check = full_checks(cf.Sampler(seed))
         game = cf.playout(engine, players, seed, rules, "bot", check=check)
         cf.check_after_end(engine, game.state)
 
 
 def test_random_playouts(engine):
-    for players, seed, rules in cf.setups(engine, RANDOM_GAMES, "random"):
+    for players, seed, rules in cf.setups(engine, RANDOM_GAMES, "random", cover=True):
         check = full_checks(cf.Sampler(seed))
         game = cf.playout(engine, players, seed, rules, "random", check=check)
         cf.check_after_end(engine, game.state)
@@ -255,6 +277,17 @@ def test_illegal_check_catches_an_engine_that_accepts_anything(monkeypatch):
         cf.check_illegal_input(eng, state, random.Random(1))
 
 
+def test_illegal_check_catches_a_refusal_that_is_not_its_why_not(monkeypatch):
+    eng, state = war_in_a_war()  # seats 2 and 3 wait for the war between 0 and 1
+
+    def vague(self, state, seat, action):
+        raise IllegalAction("No.")
+
+    monkeypatch.setattr(type(eng), "check_turn", vague)
+    with pytest.raises(AssertionError, match="why-not check says 'You are not in this war"):
+        cf.expect_illegal(eng, state, 2, {"type": "flip"}, "a seat outside the war")
+
+
 def test_illegal_check_catches_a_crash(monkeypatch):
     eng, state = war_in_a_war()
 
@@ -268,6 +301,17 @@ def test_illegal_check_catches_a_crash(monkeypatch):
     monkeypatch.setattr(type(eng), "legal_actions", listing)
     with pytest.raises(AssertionError, match="raised (KeyError|TypeError)"):
         cf.check_illegal_input(eng, state, random.Random(1))
+
+
+def test_random_play_hands_over_to_the_bots():
+    eng = registry.get("gin")
+    game = cf.playout(eng, 2, "handover", None, "random", random_actions=6)
+    assert eng.is_over(game.state) and len(game.log) > 6
+    state = eng.new_game(2, "handover")
+    for i, (seat, action) in enumerate(game.log):
+        if i >= 6:
+            assert action == eng.bot_action(state, seat), f"action {i} is not the bot's"
+        eng.apply(state, seat, copy.deepcopy(action))
 
 
 def test_playout_reports_a_game_that_never_ends(monkeypatch):

@@ -1,4 +1,5 @@
-"""Gridcannon: every test case of rules/gridcannon.md §9, on stacked decks, plus properties."""
+"""Gridcannon: every test case of gameplay/engine/games/gridcannon/rules.md §9, on stacked
+decks, plus properties."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from gameplay.engine import IllegalAction
 from gameplay.engine.cards import deck
-from gameplay.engine.games import gridcannon as gc
+from gameplay.engine.games.gridcannon import engine as gc
 
 E = gc.ENGINE
 
@@ -341,6 +342,7 @@ def test_16_win_and_score():
     assert E.result(state)["winners"] == [0]
     assert E.result(state)["ranking"] == [[0]]
     assert E.result(state)["stats"] == {"dead_royals": 12}
+    assert E.facts(state, 0) == {"royals_killed": 12, "score": 2}
     assert E.to_act(state) == [] and E.legal_actions(state, 0) == []
 
 

@@ -1,4 +1,5 @@
-"""Klondike (rules/klondike.md): every case of §9 on stacked boards, plus undo, views and bot."""
+"""Klondike (gameplay/engine/games/klondike/rules.md): every case of §9 on stacked boards,
+plus undo, views and bot."""
 
 from __future__ import annotations
 
@@ -12,10 +13,9 @@ from hypothesis import strategies as st
 
 from gameplay.engine import IllegalAction, registry
 from gameplay.engine.cards import HIDDEN, deck, shuffled
-from gameplay.engine.games import klondike
-from gameplay.engine.games.klondike import COLUMNS, FOUNDATIONS
+from gameplay.engine.games.klondike.board import COLUMNS, FOUNDATIONS, deal_state
+from gameplay.engine.games.klondike.engine import ENGINE
 
-ENGINE = klondike.ENGINE
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
@@ -47,7 +47,7 @@ def board(
 def canonical(draw: int = 1) -> dict:
     """A game dealt from the unshuffled deck (§9.1)."""
     state = ENGINE.new_game(1, "canonical", {"draw": draw})
-    state.update(klondike.deal_state(deck(), draw))
+    state.update(deal_state(deck(), draw))
     return state
 
 
@@ -83,7 +83,7 @@ def test_registered_and_rules():
 
 
 def test_deal_layout_from_the_canonical_deck():
-    state = klondike.deal_state(deck())
+    state = deal_state(deck())
     expect = {
         "t1": ([], ["AS"]),
         "t2": (["2S"], ["8S"]),
@@ -102,7 +102,7 @@ def test_deal_layout_from_the_canonical_deck():
 
 def test_new_game_deals_the_seeded_shuffle():
     state = ENGINE.new_game(1, "seed-1")
-    dealt = klondike.deal_state(shuffled(deck(), "seed-1", "deal", 1))
+    dealt = deal_state(shuffled(deck(), "seed-1", "deal", 1))
     assert state["columns"] == dealt["columns"] and state["stock"] == dealt["stock"]
     view = ENGINE.view(state, 0)
     assert view["columns"]["t7"][:6] == [HIDDEN] * 6
@@ -277,6 +277,15 @@ def test_finish_available_and_wins():
     assert [e["card"] for e in moved][:3] == ["9C", "10H", "10C"]
     assert events[-1]["type"] == "game_won"
     assert ENGINE.is_over(state) and ENGINE.result(state)["winners"] == [0]
+    moves = state["moves"]
+    assert ENGINE.facts(state, 0) == {"cards_home": 52, "moves": moves, "winning_moves": moves}
+
+
+def test_a_resigned_deal_has_no_winning_moves():
+    state = ENGINE.new_game(1, "facts")
+    ENGINE.apply(state, 0, {"type": "draw"})
+    ENGINE.apply(state, 0, {"type": "resign"})
+    assert ENGINE.facts(state, 0) == {"cards_home": 0, "moves": 1}
 
 
 def test_finish_refused_with_a_face_down_card_or_a_stock():
@@ -406,7 +415,7 @@ def test_bad_input_is_refused_with_a_sentence(action):
     assert message.endswith(".")
 
 
-# ---- views, visibility, no more moves, bot --------------------------------------------------------
+# ---- views, visibility, no more moves, bot ---------------------------------------------------
 
 
 def movable(view: dict) -> dict[str, dict]:

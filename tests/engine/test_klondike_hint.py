@@ -3,12 +3,11 @@ solver, never depending on a card the player cannot see."""
 
 from __future__ import annotations
 
-from gameplay.engine.games import klondike
+from gameplay.engine.games.klondike.board import hint_words
+from gameplay.engine.games.klondike.engine import ENGINE
 
 from .test_klondike import board
 from .test_klondike_solver import shuffle_hidden
-
-ENGINE = klondike.ENGINE
 
 
 def test_words_name_the_move_with_face_up_cards_only():
@@ -21,7 +20,7 @@ def test_words_name_the_move_with_face_up_cards_only():
         waste=["7H"],
         foundations={"fH": "5H"},
     )
-    words = klondike.hint_words
+    words = hint_words
     assert words(state, {"type": "move", "from": "waste", "card": "7H", "to": "t1"}) == (
         "Move 7♥ from the waste onto 8♠."
     )

@@ -1,4 +1,4 @@
-"""The Klondike solver (gameplay/engine/klondike_solver.py): wins it finds replay legally,
+"""The Klondike solver (gameplay/engine/games/klondike/solver.py): wins it finds replay legally,
 "lost" is returned only when no win exists, hints never depend on hidden cards."""
 
 from __future__ import annotations
@@ -7,12 +7,16 @@ import copy
 
 import pytest
 
-from gameplay.engine import klondike_solver as ks
-from gameplay.engine.games import klondike
+from gameplay.engine.games.klondike import board as klondike
+from gameplay.engine.games.klondike import solver as ks
+from gameplay.engine.games.klondike.engine import ENGINE
 
 from .test_klondike import board
 
-ENGINE = klondike.ENGINE
+
+def hint(state: dict, **budget) -> dict:
+    """The solver's advice from what the player has: the seat's view and legal actions."""
+    return ks.hint(state, ENGINE.view(state, 0), ENGINE.legal_actions(state, 0), **budget)
 
 
 def replay_wins(state: dict, line: list[dict]) -> bool:
@@ -139,8 +143,8 @@ def test_hint_does_not_depend_on_hidden_cards():
     twin = shuffle_hidden(state)
     assert twin != state and ENGINE.view(twin, 0) == ENGINE.view(state, 0)
     # A node cap (not the clock) bounds each search, so the hint is a function of its input.
-    a = ks.hint(state, seconds=60, samples=3, max_nodes=2000)
-    b = ks.hint(twin, seconds=60, samples=3, max_nodes=2000)
+    a = hint(state, seconds=60, samples=3, max_nodes=2000)
+    b = hint(twin, seconds=60, samples=3, max_nodes=2000)
     assert a["source"] in ("solver", "heuristic") and a["message"]
     assert a["action"] in ENGINE.legal_actions(state, 0)
     assert a == b  # same knowledge, same hint
@@ -153,7 +157,7 @@ def test_hint_on_a_fully_known_position_is_exact():
     state["columns"]["t4"] = {"down": [], "up": ["QH"]}
     state["columns"]["t2"] = {"down": [], "up": ["JH"]}
     state["columns"]["t3"] = {"down": [], "up": ["KS"]}
-    h = ks.hint(state, seconds=2)
+    h = hint(state, seconds=2)
     assert h["source"] == "solver" and h["proven"] is True
     assert h["action"] in ENGINE.legal_actions(state, 0)
 
@@ -179,14 +183,14 @@ def test_lost_when_no_move_exists_draw_three():
 
 
 def test_hint_on_a_lost_known_position_says_so():
-    h = ks.hint(known_lost_draw_three(), seconds=2)
+    h = hint(known_lost_draw_three(), seconds=2)
     assert h["source"] == "heuristic" and h.get("winnable") is False
     assert "can no longer be won" in h["message"]
 
 
 def test_hint_falls_back_to_the_heuristic():
     state = ENGINE.new_game(1, "hint-heuristic")
-    h = ks.hint(state, seconds=0)
+    h = hint(state, seconds=0)
     assert h["source"] == "heuristic" and h["action"] in ENGINE.legal_actions(state, 0)
     assert h["message"]
 
@@ -196,13 +200,12 @@ def test_hint_when_finish_is_possible_and_when_over():
         columns={"t1": ["KC"]},
         foundations={"fS": "KS", "fH": "KH", "fD": "KD", "fC": "QC"},
     )
-    assert ks.hint(state)["action"] == {"type": "finish"}
+    assert hint(state)["action"] == {"type": "finish"}
     ENGINE.apply(state, 0, {"type": "finish"})
-    assert ks.hint(state)["action"] is None
+    assert hint(state)["action"] is None
 
 
 def test_winnable_rule_chooses_a_seed_the_solver_wins():
-    ENGINE = klondike.ENGINE
     rules = ENGINE.check_rules({"draw": 1, "winnable": True})
     seed = ENGINE.choose_seed("pick", rules)
     assert seed.startswith("pick/")

@@ -1,5 +1,5 @@
-"""Poker (rules/poker.md): every test case of §9 on stacked decks, plus the engine's rules,
-views, illegal input, the bot and a property test over random games."""
+"""Poker (gameplay/engine/games/poker/rules.md): every test case of §9 on stacked decks, plus
+the engine's rules, views, illegal input, the bot and a property test over random games."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gameplay.engine import IllegalAction, registry
-from gameplay.engine import poker_eval as pe
-from gameplay.engine import poker_holds as ph
 from gameplay.engine.cards import deck, rng, shuffled
 from gameplay.engine.core import redact_event
-from gameplay.engine.games import poker
-from gameplay.engine.games.poker import ENGINE, deal_hand, split_pot
+from gameplay.engine.games.poker import engine as poker
+from gameplay.engine.games.poker import evaluator as pe
+from gameplay.engine.games.poker import holds as ph
+from gameplay.engine.games.poker.engine import ENGINE, deal_hand, split_pot
 
 DECK = deck(jokers=2)
 
@@ -262,6 +262,29 @@ def test_case_11_odd_chip_in_play():
         (0, 4),
         (2, 5),
     ]
+
+
+def test_facts_count_the_hands_and_the_biggest_pot_each_seat_won():
+    state = stacked(
+        [3, 100, 100],
+        dealer=0,
+        hands=[
+            ["10S", "JD", "QC", "KH", "AS"],
+            ["2S", "3D", "5C", "8H", "9D"],
+            ["10H", "JS", "QD", "KC", "AH"],
+        ],
+    )
+    act(state, 1, "raise")
+    act(state, 2, "call")
+    act(state, 0, "call")
+    for seat in (1, 2, 0):
+        act(state, seat, "draw", hold=list(state["hands"][seat]))
+    act(state, 1, "fold")
+    act(state, 2, "check")
+    act(state, 0, "check")  # the pot of 9 is split 4 and 5
+    assert [ENGINE.facts(state, s)["biggest_pot"] for s in range(3)] == [4, 0, 5]
+    assert [ENGINE.facts(state, s)["hands_won"] for s in range(3)] == [1, 0, 1]
+    assert ENGINE.facts(state, 1)["chips"] == state["chips"][1]
 
 
 # ---- §9 case 12: the draw ---------------------------------------------------------------------

@@ -1,10 +1,10 @@
 """The poker hand evaluator and the exact hold adviser, checked against slow references.
 
-- A reference evaluator written straight from rules/poker.md §6 (categories and tie-break
-  keys), with jokers resolved by brute force: every joker tried as each of the 52 cards,
-  duplicates allowed (§4), keeping the best.
+- A reference evaluator written straight from gameplay/engine/games/poker/rules.md §6
+  (categories and tie-break keys), with jokers resolved by brute force: every joker tried as
+  each of the 52 cards, duplicates allowed (§4), keeping the best.
 - The ``treys`` library's order on joker-free hands (treys: lower score is better).
-- ``poker_holds``: every hold's expected strength against enumerating the draws.
+- ``holds``: every hold's expected strength against enumerating the draws.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from treys import Card, Evaluator
 
-from gameplay.engine import poker_eval as pe
-from gameplay.engine import poker_holds as ph
 from gameplay.engine.cards import deck
+from gameplay.engine.games.poker import evaluator as pe
+from gameplay.engine.games.poker import holds as ph
 
 DECK = deck(jokers=2)
 NATURALS = deck()

@@ -245,8 +245,4 @@
 
   window.cubicTables = window.cubicTables || {};
   window.cubicTables.gridcannon = { init: init };
-
-  // table.js may have run its first init before this file loaded.
-  const main = document.getElementById("room-main");
-  if (main && main.dataset.kind === "gridcannon" && window.cubic) init(main);
 })();

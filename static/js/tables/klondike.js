@@ -414,8 +414,4 @@
 
   window.cubicTables = window.cubicTables || {};
   window.cubicTables.klondike = { init: init };
-
-  // table.js may have run its first init before this file loaded.
-  const main = document.getElementById("room-main");
-  if (main && main.dataset.kind === "klondike" && window.cubic) init(main);
 })();

@@ -94,7 +94,7 @@ class War(Engine):
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return [dict(FLIP)] if self.flip_problem(state, seat) is None else []
+        return self.allowed(state, seat, [dict(FLIP)])
 
     # ---- play -----------------------------------------------------------------------------
 
@@ -145,7 +145,7 @@ class War(Engine):
             if len(pile) >= 2:
                 fighting.append(s)
                 continue
-            # Fewer than 2 cards: out at once; a last card goes in face down (rules §4).
+            # Fewer than 2 cards: out at once; a last card goes in face down (rules.md §4).
             event = {"type": "player_out", "seat": s, "round": state["round"], "reason": "war"}
             event["face_down"] = len(pile)
             for card in pile:

@@ -1,11 +1,11 @@
-"""Five-card poker hands with wild jokers (rules/poker.md §4 and §6).
+"""Five-card poker hands with wild jokers (rules.md §4 and §6).
 
 A hand's value is one integer; a higher value is a better hand and equal values tie::
 
     value = category << 20 | k1 << 16 | k2 << 12 | k3 << 8 | k4 << 4 | k5
 
 ``category`` runs from 0 (High card) to 9 (Five of a kind) and ``k1..k5`` are the tie-break
-ranks of §6 (A=14 … 2=2, unused places 0).
+ranks of rules.md §6 (A=14 … 2=2, unused places 0).
 
 Speed comes from two lookup tables built once at import, in the style of Cactus Kev's
 evaluator:
@@ -23,7 +23,7 @@ jokers costs exactly as much as one without. The jokers are resolved when the ta
 built: for a hand that is not suited, a joker's suit cannot matter (the natural cards already
 span two suits, so no flush is possible) and only its rank is tried (13 or 13·13 choices); for
 a suited hand the best reading is the highest straight flush the jokers can complete, else the
-flush with every joker read as a duplicate ace (rules §4 allows duplicates), which beats every
+flush with every joker read as a duplicate ace (rules.md §4 allows duplicates), which beats every
 unsuited reading those cards allow (at most Three of a kind or a Straight).
 tests/engine/test_poker_eval.py checks this against trying every joker as each of the 52 cards.
 """
@@ -80,10 +80,6 @@ def pack(category: int, keys: list[int] | tuple[int, ...]) -> int:
     for i, k in enumerate(keys):
         value |= k << (16 - 4 * i)
     return value
-
-
-def category_of(value: int) -> int:
-    return value >> 20
 
 
 def decode(value: int) -> tuple[int, tuple[int, ...]]:
@@ -143,7 +139,7 @@ CODES = {r + s: encode(r + s) for r in RANK_VALUES for s in SUIT_BITS}
 CODES["JK1"] = CODES["JK2"] = JOKER_CODE
 
 
-# ---- values of natural rank multisets (the definitions of §6) -----------------------------
+# ---- values of natural rank multisets (the definitions of rules.md §6) -----------------------
 
 
 def _prime_product(ranks) -> int:
@@ -160,32 +156,6 @@ def _straight_top(ranks: frozenset[int]) -> int:
     return 0
 
 
-def multiset_value(ranks: list[int] | tuple[int, ...]) -> int:
-    """Value of five natural ranks (2..14, repeats allowed up to five) read as not suited."""
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = [c for _, c in groups]
-    order = [r for r, _ in groups]
-    if shape == [5]:
-        return pack(FIVE_OF_A_KIND, order)
-    if shape == [4, 1]:
-        return pack(FOUR_OF_A_KIND, order)
-    if shape == [3, 2]:
-        return pack(FULL_HOUSE, order)
-    if shape == [3, 1, 1]:
-        return pack(THREE_OF_A_KIND, order)
-    if shape == [2, 2, 1]:
-        return pack(TWO_PAIR, order)
-    if shape == [2, 1, 1, 1]:
-        return pack(ONE_PAIR, order)
-    top = _straight_top(frozenset(order))
-    if top:
-        return pack(STRAIGHT, [top])
-    return pack(HIGH_CARD, order)
-
-
 def _best_suited(naturals: tuple[int, ...], jokers: int) -> int:
     """Best value of distinct suited natural ranks plus ``jokers`` wild cards."""
     have = frozenset(naturals)
@@ -197,7 +167,8 @@ def _best_suited(naturals: tuple[int, ...], jokers: int) -> int:
 
 def _natural_table() -> dict[int, int]:
     """Value of every multiset of five natural ranks (a rank may repeat up to five times, as
-    jokers can make it), keyed by prime product, listed shape by shape as §6 defines them."""
+    jokers can make it), keyed by prime product, listed shape by shape as rules.md §6 defines
+    them."""
     table: dict[int, int] = {}
     ranks = range(14, 1, -1)  # high to low, so every key list below comes out sorted
     p = {r: PRIMES[r - 2] for r in ranks}

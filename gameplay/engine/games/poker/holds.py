@@ -1,8 +1,8 @@
-"""Which cards to hold before the draw (rules/poker.md §3 "Draw" and §6 "Suggest holds").
+"""Which cards to hold before the draw (rules.md §3 "Draw" and §6 "Suggest holds").
 
 Two advisers live here:
 
-* ``rule_hold(hand)``: the rules file's Suggest holds, a short list of rules of thumb (§6).
+* ``rule_hold(hand)``: the rules file's Suggest holds, a short list of rules of thumb (rules.md §6).
   It is what the table shows as ``suggested_hold`` and what its test cases pin down.
 * ``best_hold(hand)``: the hold, out of all 32, with the highest *expected strength* after the
   draw, computed exactly over every possible draw from the 49 cards the player has not seen
@@ -47,7 +47,7 @@ from fractions import Fraction
 from itertools import combinations
 from math import comb
 
-from .poker_eval import (
+from .evaluator import (
     CODES,
     FLUSH,
     JOKER_PRIME,
@@ -258,7 +258,7 @@ def _check_hand(hand: list[str]) -> None:
         raise ValueError(f"A hand is five different cards: {hand!r}")
 
 
-# ---- the rules file's Suggest holds (§6) ----------------------------------------------------
+# ---- the rules file's Suggest holds (rules.md §6) --------------------------------------------
 
 SUIT_ORDER = "SHDC"
 
@@ -268,7 +268,7 @@ def _rank(card: str) -> int:
 
 
 def rule_hold(hand: list[str]) -> list[str]:
-    """Suggest holds as rules/poker.md §6 lists it: the first rule that applies."""
+    """Suggest holds as rules.md §6 lists it: the first rule that applies."""
     _check_hand(hand)
     value = evaluate_cards(hand)
     category, keys = decode(value)

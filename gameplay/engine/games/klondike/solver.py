@@ -71,8 +71,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from .core import IllegalAction
-from .games import klondike as kl
+from . import board
 
 SUITS = "SHDC"
 RANK_NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -109,7 +108,7 @@ def reach(length: int, pos: int, draw: int) -> tuple[int, ...]:
     key = (length, pos, draw)
     found = _REACH.get(key)
     if found is None:
-        found = _REACH[key] = tuple(kl.talon_reach(length, pos, draw))
+        found = _REACH[key] = tuple(board.talon_reach(length, pos, draw))
     return found
 
 
@@ -136,7 +135,7 @@ def position(state: dict) -> tuple:
             bytes(CODE[c] for c in state["columns"][name]["down"]),
             bytes(CODE[c] for c in state["columns"][name]["up"]),
         )
-        for name in kl.COLUMNS
+        for name in board.COLUMNS
     )
     found = tuple(len(state["foundations"]["f" + s]) for s in SUITS)
     talon = bytes(CODE[c] for c in state["waste"] + state["stock"])
@@ -169,7 +168,7 @@ class Search:
     # -- moves
 
     def moves(self, node: tuple) -> list[tuple]:
-        """Every move worth trying, best first: (priority, kind, a, b[, c]).
+        """Every move worth trying, best first: (priority, source, a, b[, c]).
 
         A move that only rearranges cards is generated only when the move right after it
         could use what it makes possible. Any winning line can be reordered that way: a move
@@ -350,8 +349,8 @@ class Search:
         cols = list(node[0])
         found = list(node[1])
         talon, pos = node[2], node[3]
-        kind = move[1]
-        if kind == "w":
+        source = move[1]
+        if source == "w":
             i, d = move[2], move[3]
             c = talon[i]
             talon = talon[:i] + talon[i + 1 :]
@@ -361,7 +360,7 @@ class Search:
             else:
                 down, up = cols[d]
                 cols[d] = (down, up + bytes((c,)))
-        elif kind == "c":
+        elif source == "c":
             k, j, d = move[2], move[3], move[4]
             down, up = cols[k]
             run, rest = up[j:], up[:j]
@@ -373,13 +372,13 @@ class Search:
             else:
                 dd, du = cols[d]
                 cols[d] = (dd, du + run)
-        elif kind == "f":
+        elif source == "f":
             s, d = move[2], move[3]
             c = s * 13 + found[s] - 1
             found[s] -= 1
             dd, du = cols[d]
             cols[d] = (dd, du + bytes((c,)))
-        prims = [move[1:]] if kind != "settle" else []
+        prims = [move[1:]] if source != "settle" else []
         # Safe moves to the foundations: look only at the next card of each suit.
         changed = True
         while changed:
@@ -597,7 +596,7 @@ class Search:
 
 
 def dest_name(d: int) -> str:
-    return kl.COLUMNS[d] if d < FOUNDATION else "f" + SUITS[d - FOUNDATION]
+    return board.COLUMNS[d] if d < FOUNDATION else "f" + SUITS[d - FOUNDATION]
 
 
 def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
@@ -607,8 +606,8 @@ def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
     talon, pos = list(root[2]), root[3]
     out: list[dict] = []
     for prim in prims:
-        kind = prim[0]
-        if kind == "w":
+        source = prim[0]
+        if source == "w":
             i, d = prim[1], prim[2]
             guard = 0
             while pos - 1 != i:
@@ -628,7 +627,7 @@ def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
                 found[d - FOUNDATION] += 1
             else:
                 cols[d][1].append(c)
-        elif kind == "c":
+        elif source == "c":
             k, j, d = prim[1], prim[2], prim[3]
             down, up = cols[k]
             run = up[j:]
@@ -636,7 +635,7 @@ def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
             if not up and down:
                 up.append(down.pop())
             out.append(
-                {"type": "move", "from": kl.COLUMNS[k], "card": NAME[run[0]], "to": dest_name(d)}
+                {"type": "move", "from": board.COLUMNS[k], "card": NAME[run[0]], "to": dest_name(d)}
             )
             if d >= FOUNDATION:
                 found[d - FOUNDATION] += 1
@@ -654,16 +653,27 @@ def to_actions(root: tuple, prims: list[tuple], draw: int) -> list[dict]:
 
 
 def check_line(state: dict, line: list[dict]) -> bool:
-    """Does ``line`` apply legally to (a copy of) ``state`` and win?"""
+    """Does ``line`` (draws, recycles and moves) apply legally to a copy of ``state`` and win?
+    Checked with the board's own rules, the ones the engine's moves use."""
     work = copy.deepcopy(state)
-    try:
-        for action in line:
-            kl.ENGINE.check_turn(work, 0, action)
-            kl.ENGINE.play(work, 0, action)
-            work["applied"] += 1
-    except IllegalAction:
-        return False
-    return bool(work["won"])
+    for action in line:
+        action_type = action["type"]
+        if action_type == "draw" and work["stock"]:
+            board.do_draw(work)
+        elif action_type == "recycle" and not work["stock"] and work["waste"]:
+            board.do_recycle(work)
+        elif action_type == "move":
+            frm, card, to = action["from"], action["card"], action["to"]
+            if board.move_problem(work, frm, card, to):
+                return False
+            board.do_move(work, frm, card, to, board.position_of(work, frm, card))
+        else:
+            return False
+    return board.cards_home(work) == 52
+
+
+def board_over(state: dict) -> bool:
+    return bool(state["won"] or state["resigned"])
 
 
 # ---- the public functions ----------------------------------------------------------------------
@@ -749,7 +759,7 @@ def winnable_seed(
     depend on the machine's speed in rare cases; pass ``max_nodes`` for a fixed answer.)"""
     for i in range(max_tries):
         seed = f"{base_seed}/{i}"
-        state = kl.ENGINE.new_game(1, seed, {"draw": draw})
+        state = board.deal(seed, draw)
         if solve(state, seconds, max_nodes)["status"] == "won":
             return seed
     return None
@@ -766,7 +776,7 @@ def known_cards(state: dict) -> tuple[list[str], int]:
 
 
 def hidden_slots(state: dict) -> int:
-    return state["stock_unseen"] + sum(len(state["columns"][c]["down"]) for c in kl.COLUMNS)
+    return state["stock_unseen"] + sum(len(state["columns"][c]["down"]) for c in board.COLUMNS)
 
 
 def lookalikes(state: dict, count: int, rng: random.Random) -> list[dict]:
@@ -775,9 +785,9 @@ def lookalikes(state: dict, count: int, rng: random.Random) -> list[dict]:
     from what the player knows only (the unseen cards are "all cards not seen")."""
     seen_stock, unseen = known_cards(state)
     known = set(state["waste"]) | set(seen_stock)
-    for name in kl.COLUMNS:
+    for name in board.COLUMNS:
         known.update(state["columns"][name]["up"])
-    for f in kl.FOUNDATIONS:
+    for f in board.FOUNDATIONS:
         known.update(state["foundations"][f])
     pool = [c for c in NAME if c not in known]
     out = []
@@ -786,7 +796,7 @@ def lookalikes(state: dict, count: int, rng: random.Random) -> list[dict]:
         rng.shuffle(cards)
         sample = copy.deepcopy(state)
         sample["history"] = []
-        for name in kl.COLUMNS:
+        for name in board.COLUMNS:
             n = len(state["columns"][name]["down"])
             sample["columns"][name]["down"] = cards[:n]
             del cards[:n]
@@ -795,11 +805,11 @@ def lookalikes(state: dict, count: int, rng: random.Random) -> list[dict]:
     return out
 
 
-def public_digest(state: dict) -> str:
+def public_digest(state: dict, view: dict) -> str:
     """A digest of what the player can see (seeds the lookalike deals; no hidden card in it)."""
     seen_stock, unseen = known_cards(state)
     public = {
-        "view": kl.ENGINE.view(state, 0),
+        "view": view,
         "waste": state["waste"],
         "stock_seen": seen_stock,
         "unseen": unseen,
@@ -812,13 +822,11 @@ def describe(state: dict, action: dict | None) -> str:
     """The advice in words, as the table shows it (one wording: the engine's hint_words)."""
     if action is None:
         return "No useful move is left: undo some moves or start a new deal."
-    return kl.hint_words(state, action)
+    return board.hint_words(state, action)
 
 
-def heuristic_hint(state: dict) -> dict[str, Any]:
-    view = kl.ENGINE.view(state, 0)
-    legal = kl.ENGINE.legal_actions(state, 0)
-    action = kl.heuristic_action(view, legal)
+def heuristic_hint(state: dict, view: dict, legal: list[dict]) -> dict[str, Any]:
+    action = board.heuristic_action(view, legal)
     if action["type"] == "resign":
         action = None
     return {"action": action, "source": "heuristic", "message": describe(state, action)}
@@ -838,18 +846,23 @@ def lead_move(line: list[dict], legal: list[dict]) -> dict:
 
 
 def hint(
-    state: dict, seconds: float = 1.0, samples: int = 6, max_nodes: int | None = None
+    state: dict,
+    view: dict,
+    legal: list[dict],
+    seconds: float = 1.0,
+    samples: int = 6,
+    max_nodes: int | None = None,
 ) -> dict[str, Any]:
-    """{"action", "source": "solver" | "heuristic", "message"} for the player's position.
+    """{"action", "source": "solver" | "heuristic", "message"} for the player's position, with
+    the player's ``view`` and ``legal`` actions (the engine's).
 
     Never uses a hidden card (see the module docstring): while cards are hidden it solves up to
     ``samples`` lookalike deals within ``seconds`` in all; when nothing is hidden, the real
     position. ``max_nodes`` caps each search too (a fixed cap makes the hint the same on any
     machine). Extra keys: "wins"/"tried" (lookalikes won / solved), "proven" (an exact
     winning line) or "winnable": False (the known position is proven lost)."""
-    if kl.ENGINE.is_over(state):
+    if board_over(state):
         return {"action": None, "source": "heuristic", "message": "The game is over."}
-    legal = kl.ENGINE.legal_actions(state, 0)
     if {"type": "finish"} in legal:
         return {
             "action": {"type": "finish"},
@@ -868,7 +881,7 @@ def hint(
                 "proven": True,
                 "message": f"{describe(state, action)} It starts a winning line ({moves} actions).",
             }
-        out = heuristic_hint(state)
+        out = heuristic_hint(state, view, legal)
         if result["status"] == "lost":
             out["winnable"] = False
             out["message"] = (
@@ -876,7 +889,7 @@ def hint(
                 "deal. " + (describe(state, out["action"]) if out["action"] else "")
             ).strip()
         return out
-    rng = random.Random(public_digest(state))
+    rng = random.Random(public_digest(state, view))
     votes: Counter[str] = Counter()
     first: dict[str, dict] = {}
     tried = 0
@@ -905,4 +918,4 @@ def hint(
                     "that look like yours."
                 ),
             }
-    return heuristic_hint(state)
+    return heuristic_hint(state, view, legal)

@@ -1,10 +1,10 @@
-"""Gridcannon, Tom Francis's solitaire (rules/gridcannon.md, the designer's Version 2).
+"""Gridcannon, Tom Francis's solitaire (rules.md: the designer's Version 2).
 
 Number cards form a 3x3 grid of stacks; the 12 royals sit in the spots around it. A card
 placed on the grid fires through the two grid cards opposite it at the royal beyond them.
 Aces (Extractions) and jokers (Reassignments) are Ploys. Kill all 12 royals to win.
 
-Layout names (rules §1)::
+Layout names (rules.md §1)::
 
           T0     T1     T2
    L0   r0c0   r0c1   r0c2   R0
@@ -19,8 +19,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..cards import card_name, deck, is_joker, label, rank, shuffled, suit
-from ..core import Action, Engine, Event, IllegalAction, Option, State, require
+from ...cards import card_name, deck, is_joker, label, rank, shuffled, suit
+from ...core import Action, Engine, Event, Option, Record, State, move, why_not
 
 # ---- geometry -------------------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ SPOT_POSITION = {
 POSITION_SPOTS = {p: [s for s in SPOTS if SPOT_POSITION[s] == p] for p in POSITIONS}
 
 # Each spot's line: the position a card must land on to fire at it, then the two positions
-# whose cards Attack (§3.3).
+# whose cards Attack (rules.md §3.3).
 LINES: dict[str, tuple[str, str, str]] = {}
 for _x in range(3):
     LINES[f"T{_x}"] = (f"r2c{_x}", f"r1c{_x}", f"r0c{_x}")
@@ -49,13 +49,13 @@ for _x in range(3):
 FIRES = {p: [s for s in SPOTS if LINES[s][0] == p] for p in POSITIONS}
 
 BASE_HEALTH = {"J": 11, "Q": 12, "K": 13}
-# The strongest Attack each royal can ever take (§4, natural loss): two 10s, two same-colour
-# 10s, and 10 + 9 of one suit.
+# The strongest Attack each royal can ever take (rules.md §4, too tough to kill): two 10s, two
+# same-colour 10s, and 10 + 9 of one suit.
 MAX_ATTACK = {"J": 20, "Q": 20, "K": 19}
 
 
 ALL_CARDS = deck(jokers=2)
-# Each card's role (§1), looked up rather than parsed: the bot and the view ask often.
+# Each card's role (rules.md §1), looked up rather than parsed: the bot and the view ask often.
 ROLE = {
     c: "ploy" if is_joker(c) or rank(c) == "A" else "royal" if rank(c) in BASE_HEALTH else "number"
     for c in ALL_CARDS
@@ -79,7 +79,7 @@ def is_number(card: str) -> bool:
 
 
 def value(card: str | None) -> int:
-    """A number card's value; an empty position counts as 0 (§3.1)."""
+    """A number card's value; an empty position counts as 0 (rules.md §3.1)."""
     return VALUE[card]
 
 
@@ -133,7 +133,7 @@ def dead_count(spots: dict[str, Any]) -> int:
 
 
 def attack_on(tops: Tops, spots: dict[str, Any], spot: str) -> dict[str, Any]:
-    """The Attack a card landing opposite ``spot`` would make now (§3.3).
+    """The Attack a card landing opposite ``spot`` would make now (rules.md §3.3).
 
     ``payload`` adds the two Attacking tops that count against this royal; ``complete`` says
     both are there and count; ``kills`` says the Attack would kill.
@@ -161,7 +161,7 @@ def kills_from(tops: Tops, spots: dict[str, Any], pos: str) -> list[str]:
 
 
 def royal_spots(tops: Tops, spots: dict[str, Any], royal: str) -> list[str]:
-    """Legal spots for a royal by "most similar" (§3.2)."""
+    """Legal spots for a royal by "most similar" (rules.md §3.2)."""
     free = [s for s in SPOTS if spots[s] is None]
     candidates = [
         p
@@ -182,7 +182,7 @@ def royal_spots(tops: Tops, spots: dict[str, Any], royal: str) -> list[str]:
 
 
 def armour_targets(spots: dict[str, Any], card: str) -> list[str]:
-    """The living royals a card must armour (§4): the lowest base value among same suit,
+    """The living royals a card must armour (rules.md §4): the lowest base value among same suit,
     failing that same colour, failing that any."""
     alive = living(spots)
     tiers = (
@@ -197,11 +197,11 @@ def armour_targets(spots: dict[str, Any], card: str) -> list[str]:
     return [s for s in tier if BASE_HEALTH[rank(spots[s]["royal"])] == low]
 
 
-def unspent(state: State, kind: str) -> int | None:
+def unspent(state: State, which: str) -> int | None:
     """Index of the first unspent ace ("A") or joker ("JK") among the Ploys, or None."""
     for i, ploy in enumerate(state["ploys"]):
         if not ploy["spent"] and (
-            is_joker(ploy["card"]) if kind == "JK" else not is_joker(ploy["card"])
+            is_joker(ploy["card"]) if which == "JK" else not is_joker(ploy["card"])
         ):
             return i
     return None
@@ -237,8 +237,8 @@ def reassign_options(state: State) -> list[tuple[str, str]]:
 
 
 def ploy_can_help(state: State, card: str) -> bool:
-    """Whether an unspent Ploy could make ``card`` placeable (§4). An Extraction always can:
-    the extracted position is empty and takes any card."""
+    """Whether an unspent Ploy could make ``card`` placeable (rules.md §4). An Extraction
+    always can: the extracted position is empty and takes any card."""
     if extract_options(state):
         return True
     grid = state["grid"]
@@ -264,46 +264,43 @@ def must_armour(state: State) -> bool:
 
 # ---- action fields --------------------------------------------------------------------------
 
+POS_WHAT = "a grid position from r0c0 to r2c2"
+SPOT_WHAT = "a spot beside the grid (T0-T2, L0-L2, R0-R2, B0-B2)"
 
-def _field(action: Action, key: str, allowed: list[str], what: str) -> str:
+
+def field_problem(action: Action, key: str, allowed: list[str], what: str) -> str | None:
     raw = action.get(key)
-    require(isinstance(raw, str) and raw in allowed, f"Choose {what}.")
-    return raw
-
-
-def _pos(action: Action, key: str = "pos") -> str:
-    return _field(action, key, POSITIONS, "a grid position from r0c0 to r2c2")
-
-
-def _spot(action: Action) -> str:
-    return _field(action, "spot", SPOTS, "a spot beside the grid (T0-T2, L0-L2, R0-R2, B0-B2)")
+    return None if isinstance(raw, str) and raw in allowed else f"Choose {what}."
 
 
 def _royal_name(card: str) -> str:
     return card_name(card)
 
 
+# Actions that change the grid before play begins; every other (but placing a royal and
+# resigning) waits until play begins (rules.md §2).
+SETUP_ACTIONS = ("replace", "keep")
+
+
 class Gridcannon(Engine):
     kind = "gridcannon"
     title = "Gridcannon"
+    blurb = "A solitaire battle: build a 3×3 grid and take down twelve royals."
+    showcase = ("KD", "JC")
     min_players = 1
     max_players = 1
     options = (
-        Option("armour", (True, False), "Armour", "Royals gain Armour from the cards beside them."),
+        Option(
+            "armour",
+            (True, False),
+            "Armour",
+            "Royals gain Armour from the cards that fit nowhere.",
+            ("On", "Off"),
+        ),
     )
-    action_types = (
-        "draw",
-        "place",
-        "place_royal",
-        "armour",
-        "extract",
-        "reassign",
-        "replace",
-        "keep",
-        "resign",
-    )
+    records = (Record("royals_killed", "Most royals killed", "max"),)
 
-    # ---- setup (§2) -----------------------------------------------------------------------
+    # ---- setup (rules.md §2) -----------------------------------------------------------------
 
     def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
         return deal(shuffled(deck(jokers=2), seed, "deal", 1), rules)
@@ -317,6 +314,7 @@ class Gridcannon(Engine):
         return state["phase"] == "over"
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Candidates from the layout, each passed by its why-not check."""
         if seat != 0 or state["phase"] == "over":
             return []
         grid, spots, card = state["grid"], state["spots"], state["waiting"]
@@ -326,117 +324,202 @@ class Gridcannon(Engine):
                 {"type": "place_royal", "spot": s} for s in royal_spots(tops_of(grid), spots, card)
             ]
         elif state["phase"] == "setup":
-            if state["stage"] == "replace":
-                out += [{"type": "replace", "pos": p} for p in POSITIONS]
-                out.append({"type": "keep"})
+            out += [{"type": "replace", "pos": p} for p in POSITIONS]
+            out.append({"type": "keep"})
         elif card is not None:
             out += [{"type": "place", "pos": p} for p in placements(tops_of(grid), card)]
-            if must_armour(state) and state["rules"]["armour"]:
+            if state["rules"]["armour"] and must_armour(state):
                 out += [{"type": "armour", "spot": s} for s in armour_targets(spots, card)]
         elif state["pile"] and living(spots):
             out.append({"type": "draw"})
         out += [{"type": "extract", "pos": p} for p in extract_options(state)]
         out += [{"type": "reassign", "from": f, "to": t} for f, t in reassign_options(state)]
         out.append({"type": "resign"})
-        return out
+        return self.allowed(state, seat, out)
 
-    # ---- play -----------------------------------------------------------------------------
+    # ---- why not: the one place a refusal is explained -------------------------------------
 
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        events: list[Event] = []
-        if kind == "resign":
-            events.append({"type": "resigned", "seat": seat})
-            self._finish(state, "lost", "You resigned.", events)
-        elif kind == "place_royal":
-            self._place_royal(state, action, events)
-        elif state["phase"] == "setup":
-            self._setup_action(state, kind, action, events)
-        elif kind in ("replace", "keep"):
-            raise IllegalAction("The grid can only be changed before play begins.")
-        elif kind == "draw":
-            self._draw(state, events)
-        elif kind == "place":
-            self._place(state, action, events)
-        elif kind == "armour":
-            self._armour(state, action, events)
-        elif kind == "extract":
-            self._extract(state, action, events)
-        elif kind == "reassign":
-            self._reassign(state, action, events)
+    @staticmethod
+    def _phase_problem(state: State, action_type: str) -> str | None:
+        if state["phase"] == "setup":
+            if action_type not in SETUP_ACTIONS:
+                return "Ploys and drawing wait until the grid is set up and play begins."
+            if state["stage"] != "replace":
+                return "Place the royal beside the grid first."
+        elif action_type in SETUP_ACTIONS:
+            return "The grid can only be changed before play begins."
+        return None
+
+    @why_not("place_royal")
+    def place_royal_problem(self, state: State, seat: int, action: Action) -> str | None:
+        card = state["waiting"]
+        if card is None or not is_royal(card):
+            return "There is no royal waiting to be placed."
+        problem = field_problem(action, "spot", SPOTS, SPOT_WHAT)
+        if problem:
+            return problem
+        legal = royal_spots(tops_of(state["grid"]), state["spots"], card)
+        if action["spot"] not in legal:
+            return (
+                f"The {_royal_name(card)} must go beside the card it is most like: "
+                f"{', '.join(legal)}."
+            )
+        return None
+
+    @why_not("replace")
+    @why_not("keep")
+    def setup_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, action["type"])
+        if problem or action["type"] == "keep":
+            return problem
+        return field_problem(action, "pos", POSITIONS, POS_WHAT)
+
+    @why_not("draw")
+    def draw_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "draw")
+        if problem:
+            return problem
+        if state["waiting"] is not None:
+            return f"Place the {label(state['waiting'])} first."
+        if not state["pile"]:
+            return "The draw pile is empty."
+        if not living(state["spots"]):
+            return "There is no living royal to draw against."
+        return None
+
+    @why_not("place")
+    def place_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "place")
+        if problem:
+            return problem
+        card = waiting_number(state)
+        if card is None:
+            return "There is no number card waiting to be placed."
+        problem = field_problem(action, "pos", POSITIONS, POS_WHAT)
+        if problem:
+            return problem
+        if VALUE[top(state["grid"], action["pos"])] > VALUE[card]:
+            return f"{label(card)} can only go on a card of the same or lower value."
+        return None
+
+    @why_not("armour")
+    def armour_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "armour")
+        if problem:
+            return problem
+        if not state["rules"]["armour"]:
+            return "This table plays without Armour."
+        card = waiting_number(state)
+        if card is None:
+            return "There is no number card waiting."
+        if not must_armour(state):
+            return f"{label(card)} can still be placed, by itself or with a Ploy."
+        problem = field_problem(action, "spot", SPOTS, SPOT_WHAT)
+        if problem:
+            return problem
+        targets = armour_targets(state["spots"], card)
+        if action["spot"] not in targets:
+            return f"Armour goes on the royal most like {label(card)}: {', '.join(targets)}."
+        return None
+
+    @why_not("extract")
+    def extract_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "extract")
+        if problem:
+            return problem
+        if unspent(state, "A") is None:
+            return "You have no unspent ace for an Extraction."
+        problem = field_problem(action, "pos", POSITIONS, POS_WHAT)
+        if problem:
+            return problem
+        if not state["grid"][action["pos"]]:
+            return "That position is empty: there is no stack to extract."
+        return None
+
+    @why_not("reassign")
+    def reassign_problem(self, state: State, seat: int, action: Action) -> str | None:
+        problem = self._phase_problem(state, "reassign")
+        if problem:
+            return problem
+        if unspent(state, "JK") is None:
+            return "You have no unspent joker for a Reassignment."
+        problem = field_problem(action, "from", POSITIONS, POS_WHAT) or field_problem(
+            action, "to", POSITIONS, POS_WHAT
+        )
+        if problem:
+            return problem
+        frm, to = action["from"], action["to"]
+        if to == frm:
+            return "Move the card to a different position."
+        grid = state["grid"]
+        if not grid[frm]:
+            return "That position is empty: there is no card to move."
+        moved = grid[frm][-1]
+        if VALUE[top(grid, to)] > VALUE[moved]:
+            return f"{label(moved)} can only move onto a card of the same or lower value."
+        return None
+
+    # ---- moves: each one ends with what the rules then do by themselves ---------------------
+
+    def _then(self, state: State, events: list[Event]) -> list[Event]:
         advance(state, events)
         state["last"] = [s for s in (describe(e) for e in events) if s]
         return events
 
-    def _setup_action(self, state: State, kind: str, action: Action, events: list[Event]):
-        require(
-            kind in ("replace", "keep"),
-            "Ploys and drawing wait until the grid is set up and play begins.",
-        )
-        require(state["stage"] == "replace", "Place the royal beside the grid first.")
-        if kind == "keep":
-            events.append({"type": "grid_kept", "seat": 0})
-            start_play(state)
-            return
-        pos = _pos(action)
+    @move("resign")
+    def resign(self, state: State, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = [{"type": "resigned", "seat": seat}]
+        finish(state, "lost", "You resigned.", events)
+        return self._then(state, events)
+
+    @move("place_royal", "spot")
+    def place_royal(self, state: State, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        put_royal(state, action["spot"], events, auto=False)
+        return self._then(state, events)
+
+    @move("keep")
+    def keep(self, state: State, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = [{"type": "grid_kept", "seat": 0}]
+        start_play(state)
+        return self._then(state, events)
+
+    @move("replace", "pos")
+    def replace(self, state: State, seat: int, action: Action) -> list[Event]:
+        pos = action["pos"]
         card = state["grid"][pos].pop()
         state["pile"].append(card)
         state["stage"] = "refill"
         state["refill"] = pos
-        events.append({"type": "card_replaced", "seat": 0, "pos": pos, "card": card})
+        events: list[Event] = [{"type": "card_replaced", "seat": 0, "pos": pos, "card": card}]
+        return self._then(state, events)
 
-    def _place_royal(self, state: State, action: Action, events: list[Event]) -> None:
-        card = state["waiting"]
-        require(card is not None and is_royal(card), "There is no royal waiting to be placed.")
-        spot = _spot(action)
-        legal = royal_spots(tops_of(state["grid"]), state["spots"], card)
-        require(
-            spot in legal,
-            f"The {_royal_name(card)} must go beside the card it is most like: {', '.join(legal)}.",
-        )
-        put_royal(state, spot, events, auto=False)
-
-    def _draw(self, state: State, events: list[Event]) -> None:
-        if state["waiting"] is not None:
-            raise IllegalAction(f"Place the {label(state['waiting'])} first.")
-        require(state["pile"], "The draw pile is empty.")
-        require(living(state["spots"]), "There is no living royal to draw against.")
+    @move("draw")
+    def draw(self, state: State, seat: int, action: Action) -> list[Event]:
         card = state["pile"].pop(0)
-        events.append({"type": "card_drawn", "seat": 0, "card": card})
+        events: list[Event] = [{"type": "card_drawn", "seat": 0, "card": card}]
         if is_ploy(card):
             gain_ploy(state, card, events)
         else:
             state["waiting"] = card
+        return self._then(state, events)
 
-    def _place(self, state: State, action: Action, events: list[Event]) -> None:
-        card = waiting_number(state)
-        require(card is not None, "There is no number card waiting to be placed.")
-        pos = _pos(action)
-        require(
-            can_take(tops_of(state["grid"]), pos, card),
-            f"{label(card)} can only go on a card of the same or lower value.",
-        )
+    @move("place", "pos")
+    def place(self, state: State, seat: int, action: Action) -> list[Event]:
+        card = state["waiting"]
         state["waiting"] = None
-        land(state, pos, card, events, "card_placed")
+        events: list[Event] = []
+        land(state, action["pos"], card, events, "card_placed")
+        return self._then(state, events)
 
-    def _armour(self, state: State, action: Action, events: list[Event]) -> None:
-        require(state["rules"]["armour"], "This table plays without Armour.")
-        card = waiting_number(state)
-        require(card is not None, "There is no number card waiting.")
-        require(
-            must_armour(state),
-            f"{label(card)} can still be placed, by itself or with a Ploy.",
-        )
-        spot = _spot(action)
-        targets = armour_targets(state["spots"], card)
-        require(
-            spot in targets,
-            f"Armour goes on the royal most like {label(card)}: {', '.join(targets)}.",
-        )
+    @move("armour", "spot")
+    def armour(self, state: State, seat: int, action: Action) -> list[Event]:
+        card = state["waiting"]
+        spot = action["spot"]
         entry = state["spots"][spot]
         entry["armour"].append(card)
         state["waiting"] = None
-        events.append(
+        events: list[Event] = [
             {
                 "type": "armour_added",
                 "seat": 0,
@@ -445,26 +528,26 @@ class Gridcannon(Engine):
                 "royal": entry["royal"],
                 "health": health(entry),
             }
-        )
+        ]
         if health(entry) > MAX_ATTACK[rank(entry["royal"])]:
-            self._finish(
+            finish(
                 state,
                 "lost",
                 f"The {_royal_name(entry['royal'])} has {health(entry)} health: "
                 "no Attack can kill it any more.",
                 events,
             )
+        return self._then(state, events)
 
-    def _extract(self, state: State, action: Action, events: list[Event]) -> None:
+    @move("extract", "pos")
+    def extract(self, state: State, seat: int, action: Action) -> list[Event]:
         i = unspent(state, "A")
-        require(i is not None, "You have no unspent ace for an Extraction.")
-        pos = _pos(action)
+        pos = action["pos"]
         stack = state["grid"][pos]
-        require(stack, "That position is empty: there is no stack to extract.")
         state["pile"].extend(stack)
         state["grid"][pos] = []
         state["ploys"][i]["spent"] = True
-        events.append(
+        events: list[Event] = [
             {
                 "type": "stack_extracted",
                 "seat": 0,
@@ -472,40 +555,30 @@ class Gridcannon(Engine):
                 "pos": pos,
                 "cards": stack,
             }
-        )
+        ]
+        return self._then(state, events)
 
-    def _reassign(self, state: State, action: Action, events: list[Event]) -> None:
+    @move("reassign", "from", "to")
+    def reassign(self, state: State, seat: int, action: Action) -> list[Event]:
         i = unspent(state, "JK")
-        require(i is not None, "You have no unspent joker for a Reassignment.")
-        frm = _pos(action, "from")
-        to = _pos(action, "to")
-        require(to != frm, "Move the card to a different position.")
-        grid = state["grid"]
-        require(grid[frm], "That position is empty: there is no card to move.")
-        moved = grid[frm][-1]
-        require(
-            can_take(tops_of(grid), to, moved),
-            f"{label(moved)} can only move onto a card of the same or lower value.",
-        )
-        grid[frm].pop()
+        frm, to = action["from"], action["to"]
+        moved = state["grid"][frm].pop()
         state["ploys"][i]["spent"] = True
-        events.append(
+        events: list[Event] = [
             {
                 "type": "ploy_used",
                 "seat": 0,
                 "ploy": state["ploys"][i]["card"],
                 "ploy_kind": "reassignment",
             }
-        )
+        ]
         land(state, to, moved, events, "card_reassigned", frm=frm)
-
-    def _finish(self, state: State, outcome: str, reason: str, events: list[Event]) -> None:
-        finish(state, outcome, reason, events)
+        return self._then(state, events)
 
     # ---- what a seat sees -----------------------------------------------------------------
 
     def visible_cards(self, state: State, seat: int | None) -> Counter[str]:
-        """Everything on the table is face up (§1): stack tops, royals with their armour,
+        """Everything on the table is face up (rules.md §1): stack tops, royals with their armour,
         Ploys, the drawn card and royals set aside. Covered stack cards and the pile are not."""
         seen: Counter[str] = Counter()
         for p in POSITIONS:
@@ -537,13 +610,16 @@ class Gridcannon(Engine):
                 spot_view[s] = None
                 continue
             attack = attack_on(tops, spots, s)
+            needs = {"K": "suit", "Q": "colour", "J": "any"}[rank(entry["royal"])]
             spot_view[s] = {
                 "royal": entry["royal"],
                 "dead": entry["dead"],
                 "base": BASE_HEALTH[rank(entry["royal"])],
                 "armour": list(entry["armour"]),
+                "armour_values": [value(c) for c in entry["armour"]],
                 "health": health(entry),
-                "needs": {"K": "suit", "Q": "colour", "J": "any"}[rank(entry["royal"])],
+                "needs": needs,
+                "tip": spot_tip(entry, needs, attack),
                 "fire_from": fire_from,
                 "attackers": [near, far],
                 "attack": attack["payload"],
@@ -567,6 +643,7 @@ class Gridcannon(Engine):
                 1 for p in state["ploys"] if not p["spent"] and not is_joker(p["card"])
             ),
             "jokers_left": sum(1 for p in state["ploys"] if not p["spent"] and is_joker(p["card"])),
+            "ploys_left": sum(1 for p in state["ploys"] if not p["spent"]),
             "pile_count": len(state["pile"]),
             "dead_royals": dead_count(spots),
             "living_royals": len(living(spots)),
@@ -623,7 +700,10 @@ class Gridcannon(Engine):
             "stats": {"dead_royals": dead_count(state["spots"])},
         }
 
-    # ---- the computer player (§8) -----------------------------------------------------------
+    def facts(self, state: State, seat: int) -> dict[str, int]:
+        return {"royals_killed": dead_count(state["spots"]), "score": score(state)}
+
+    # ---- the computer player (rules.md §8) ---------------------------------------------------
 
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         return choose(view, legal, rng)
@@ -633,7 +713,7 @@ class Gridcannon(Engine):
 
 
 def deal(pile: list[str], rules: dict[str, Any]) -> State:
-    """Lay out the grid from ``pile`` (index 0 = top) and begin setup (§2). Tests call this
+    """Lay out the grid from ``pile`` (index 0 = top), begin setup (rules.md §2). Tests call this
     with a stacked deck."""
     state: State = {
         "phase": "setup",
@@ -683,12 +763,12 @@ def put_royal(state: State, spot: str, events: list[Event], auto: bool) -> None:
 
 
 def land(
-    state: State, pos: str, card: str, events: list[Event], kind: str, frm: str | None = None
+    state: State, pos: str, card: str, events: list[Event], event_type: str, frm: str | None = None
 ) -> None:
-    """Put ``card`` on ``pos`` and resolve the Attacks it fires (§3.3)."""
+    """Put ``card`` on ``pos`` and resolve the Attacks it fires (rules.md §3.3)."""
     grid, spots = state["grid"], state["spots"]
     grid[pos].append(card)
-    event: Event = {"type": kind, "seat": 0, "card": card, "pos": pos}
+    event: Event = {"type": event_type, "seat": 0, "card": card, "pos": pos}
     if frm is not None:
         event["from"] = frm
     events.append(event)
@@ -726,7 +806,7 @@ def finish(state: State, outcome: str, reason: str, events: list[Event]) -> None
 
 
 def score(state: State) -> int:
-    """Unspent Ploys if won, else 0 (§6)."""
+    """Unspent Ploys if won, else 0 (rules.md §6)."""
     if state["outcome"] != "won":
         return 0
     return sum(1 for p in state["ploys"] if not p["spent"])
@@ -734,7 +814,7 @@ def score(state: State) -> int:
 
 def cycle(state: State, events: list[Event]) -> None:
     """No living royal: draw until a royal turns up; number cards go back to the bottom in the
-    order drawn, aces and jokers become Ploys (§4)."""
+    order drawn, aces and jokers become Ploys (rules.md §4)."""
     if not any(is_royal(c) for c in state["pile"]):
         # Cannot happen in a dealt game (an unplaced royal is always still in the pile);
         # kept so a hand-built table can never loop.
@@ -815,38 +895,52 @@ def advance(state: State, events: list[Event]) -> None:
 # ---- sentences for the table ---------------------------------------------------------------------
 
 
+def spot_tip(entry: dict[str, Any], needs: str, attack: dict[str, Any]) -> str:
+    """What a royal's spot says when pointed at: its health, what counts, the Attack now."""
+    text = f"health {health(entry)}"
+    if entry["armour"]:
+        text += f" (base {BASE_HEALTH[rank(entry['royal'])]} + armour)"
+    counts_text = {
+        "suit": "Only its own suit counts.",
+        "colour": "Only its own colour counts.",
+        "any": "Any suit counts.",
+    }[needs]
+    incomplete = "" if attack["complete"] else " (incomplete)"
+    return f"{text}. {counts_text} Attack now {attack['payload']}{incomplete}."
+
+
 def describe(event: Event) -> str | None:
-    kind = event["type"]
-    if kind == "card_drawn":
+    event_type = event["type"]
+    if event_type == "card_drawn":
         return f"You drew {label(event['card'])}."
-    if kind == "ploy_gained":
+    if event_type == "ploy_gained":
         what = "Reassignment" if is_joker(event["card"]) else "Extraction"
         return f"{label(event['card'])} joins your Ploys ({what})."
-    if kind == "royal_placed":
+    if event_type == "royal_placed":
         return f"{_royal_name(event['card'])} takes {event['spot']}."
-    if kind in ("card_placed", "card_reassigned"):
+    if event_type in ("card_placed", "card_reassigned"):
         verb = f"moved from {event['from']} to" if "from" in event else "placed on"
         return f"{label(event['card'])} {verb} {event['pos']}."
-    if kind == "royal_attacked" and not event["killed"]:
+    if event_type == "royal_attacked" and not event["killed"]:
         return f"Attack of {event['attack']} on the {_royal_name(event['royal'])} ({event['health']}) fails."
-    if kind == "royal_killed":
+    if event_type == "royal_killed":
         return f"The {_royal_name(event['royal'])} at {event['spot']} dies."
-    if kind == "armour_added":
+    if event_type == "armour_added":
         return f"{label(event['card'])} armours the {_royal_name(event['royal'])}: health {event['health']}."
-    if kind == "stack_extracted":
+    if event_type == "stack_extracted":
         return f"Extraction: the stack at {event['pos']} goes under the pile."
-    if kind == "cards_cycled":
+    if event_type == "cards_cycled":
         return f"No living royal: {len(event['cards'])} cards cycled to the bottom."
-    if kind == "card_returned":
+    if event_type == "card_returned":
         return f"{label(event['card'])} cannot be placed and goes under the pile."
-    if kind == "card_replaced":
+    if event_type == "card_replaced":
         return f"{label(event['card'])} at {event['pos']} goes under the pile."
-    if kind in ("game_won", "game_lost"):
+    if event_type in ("game_won", "game_lost"):
         return event["reason"]
     return None
 
 
-# ---- the bot (§8) --------------------------------------------------------------------------------
+# ---- the bot (rules.md §8) -------------------------------------------------------------------
 
 
 # Weights of the bot's placement score. The bot weighs each legal placement by its kills plus
@@ -856,7 +950,7 @@ def describe(event: Event) -> str | None:
 # card that fits nowhere costs a Ploy or becomes Armour). Tuned on bot-only games with
 # seeds "tune<i>" (bench/gridcannon_bot.py uses other seeds).
 BOT = {
-    "kill": 100.0,  # per royal killed now (§8.1)
+    "kill": 100.0,  # per royal killed now (rules.md §8)
     "king": 20.0,  # extra for a King
     "ready": 10.0,  # a living royal whose Attack is ready
     "land": 10.0,  # ... times the chance a card can land on its firing position
@@ -908,7 +1002,7 @@ def _best_extract(
 
 def _replace_or_keep(view: dict[str, Any], tops: dict[str, str | None]) -> Action:
     """Replace the grid card whose replacement by an unseen number card promises the most,
-    if that beats keeping the grid (§2 step 4)."""
+    if that beats keeping the grid (rules.md §2 step 4)."""
     seen = {c for c in tops.values() if c is not None}
     unseen = [c for c in ALL_CARDS if ROLE[c] == "number" and c not in seen]
     keep = _outlook(tops, view["spots"], ())
@@ -931,7 +1025,7 @@ def choose(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     reassigns = view["reassigns"]
 
     # Ploys are kept for emergencies: a Reassignment is spent when it rescues an unplaceable
-    # card (§8.2), or, killing (§8.3), once the pile is empty. Spending one to kill earlier
+    # card, or, killing, once the pile is empty (rules.md §8). Spending one to kill earlier
     # won no more games and left fewer Ploys to score.
     killing = [r for r in reassigns if r["kills"]]
     if "place_royal" in by_type:

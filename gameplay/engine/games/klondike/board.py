@@ -1,4 +1,5 @@
-"""Klondike (Solitaire), rules/klondike.md.
+"""The Klondike layout and its rules as functions of the state, shared by the engine and
+the solver (rules.md §1-§4, §8).
 
 Piles: ``stock`` (index 0 is the top), ``waste`` (bottom -> top), seven columns ``t1``..``t7``
 (each a face-down part and a face-up part, both bottom -> top) and four foundations ``fS``,
@@ -8,20 +9,11 @@ Piles: ``stock`` (index 0 is the top), ``waste`` (bottom -> top), seven columns 
 
 from __future__ import annotations
 
-import random
-from collections import Counter, deque
+from collections import deque
 from typing import Any
 
-from ..cards import (
-    HIDDEN,
-    SUIT_SYMBOLS,
-    deck,
-    label,
-    rank_number,
-    shuffled,
-    suit,
-)
-from ..core import Action, Engine, Event, IllegalAction, Option, State, require
+from ...cards import HIDDEN, SUIT_SYMBOLS, deck, label, rank_number, shuffled, suit
+from ...core import Action, Event, State
 
 COLUMNS = [f"t{i}" for i in range(1, 8)]
 FOUNDATIONS = ["fS", "fH", "fD", "fC"]
@@ -35,8 +27,13 @@ STUCK_SEARCH_LIMIT = 3000
 # ---- deal ------------------------------------------------------------------------------------
 
 
+def deal(seed: str, draw: int) -> State:
+    """The board dealt from the seed's shuffle (rules.md §2)."""
+    return deal_state(shuffled(deck(), seed, "deal", 1), draw)
+
+
 def deal_state(cards: list[str], draw: int = 1) -> State:
-    """The board dealt from ``cards`` (index 0 is dealt first), rules/klondike.md §2."""
+    """The board dealt from ``cards`` (index 0 is dealt first), rules.md §2."""
     columns = {name: {"down": [], "up": []} for name in COLUMNS}
     i = 0
     for p in range(7):
@@ -114,32 +111,55 @@ def movable_sources(state: State) -> list[tuple[str, str, int]]:
     return out
 
 
-def locate(state: State, pile: str, card: str) -> int:
-    """Where ``card`` may be picked up from ``pile``; IllegalAction if it can't be."""
+def pickup_problem(state: State, pile: str, card: str) -> str | None:
+    """Why ``card`` can't be picked up from ``pile`` (a pile name, a card of the deck), or
+    None when it can."""
     if pile == "stock":
-        raise IllegalAction("Cards in the stock can't be moved: draw them first.")
+        return "Cards in the stock can't be moved: draw them first."
     if pile == "waste":
         if not (state["waste"] and state["waste"][-1] == card):
-            raise IllegalAction(f"The {label(card)} is not the top card of the waste.")
-        return len(state["waste"]) - 1
+            return f"The {label(card)} is not the top card of the waste."
+        return None
     if pile in FOUNDATIONS:
         f = state["foundations"][pile]
         if card not in f:
-            raise IllegalAction(f"The {label(card)} is not on that foundation.")
+            return f"The {label(card)} is not on that foundation."
         if f[-1] != card:
-            raise IllegalAction("Only the top card of a foundation can move.")
-        return len(f) - 1
+            return "Only the top card of a foundation can move."
+        return None
     col = state["columns"][pile]
     if card in col["down"]:
-        raise IllegalAction(f"The {label(card)} is face down.")
+        return f"The {label(card)} is face down."
     if card not in col["up"]:
-        raise IllegalAction(f"The {label(card)} is not in that column.")
-    return col["up"].index(card)
+        return f"The {label(card)} is not in that column."
+    return None
+
+
+def position_of(state: State, pile: str, card: str) -> int:
+    """Where a card that may be picked up lies in ``pile``'s movable part."""
+    if pile == "waste":
+        return len(state["waste"]) - 1
+    if pile in FOUNDATIONS:
+        return len(state["foundations"][pile]) - 1
+    return state["columns"][pile]["up"].index(card)
+
+
+def find_card(state: State, card: str) -> str | None:
+    """The pile ``card`` may be picked up from, or None."""
+    if state["waste"] and state["waste"][-1] == card:
+        return "waste"
+    for name in COLUMNS:
+        if card in state["columns"][name]["up"]:
+            return name
+    for f in FOUNDATIONS:
+        if state["foundations"][f][-1:] == [card]:
+            return f
+    return None
 
 
 def move_allowed(state: State, frm: str, card: str, index: int, to: str) -> bool:
-    """The move rules (§3) for a card already located at ``index`` of ``frm``. The one
-    predicate behind ``play``, ``legal_actions``, the view and ``auto``."""
+    """The move rules (rules.md §3) for a card already located at ``index`` of ``frm``. The one
+    predicate behind the moves' why-not checks, the view and ``auto``."""
     if to == frm:
         return False
     if to in FOUNDATIONS:
@@ -151,32 +171,33 @@ def move_allowed(state: State, frm: str, card: str, index: int, to: str) -> bool
     return False
 
 
-def check_move(state: State, frm: str, card: str, to: str) -> int:
-    """Raise IllegalAction unless moving ``card`` from ``frm`` to ``to`` is legal; return the
-    position of ``card`` in ``frm``'s movable part."""
-    index = locate(state, frm, card)
+def move_problem(state: State, frm: str, card: str, to: str) -> str | None:
+    """Why moving ``card`` from ``frm`` to ``to`` (pile names, a card of the deck) breaks the
+    rules (rules.md §3), or None."""
+    problem = pickup_problem(state, frm, card)
+    if problem:
+        return problem
+    index = position_of(state, frm, card)
     if move_allowed(state, frm, card, index, to):
-        return index
+        return None
     # Only the explanation is worked out here.
-    require(to != frm, "A card can't move onto its own pile.")
-    require(to in COLUMNS + FOUNDATIONS, "Cards can't be put back on the stock or the waste.")
+    if to == frm:
+        return "A card can't move onto its own pile."
+    if to not in COLUMNS and to not in FOUNDATIONS:
+        return "Cards can't be put back on the stock or the waste."
     if to in FOUNDATIONS:
-        require(
-            frm not in COLUMNS or len(state["columns"][frm]["up"]) - index == 1,
-            "Only one card at a time can go to a foundation.",
-        )
-        require(
-            suit(card) == to[1],
-            f"The {label(card)} doesn't belong on the {SUIT_SYMBOLS[to[1]]} foundation.",
-        )
+        if frm in COLUMNS and len(state["columns"][frm]["up"]) - index != 1:
+            return "Only one card at a time can go to a foundation."
+        if suit(card) != to[1]:
+            return f"The {label(card)} doesn't belong on the {SUIT_SYMBOLS[to[1]]} foundation."
         pile = state["foundations"][to]
         if not pile:
-            raise IllegalAction("A foundation starts with its Ace.")
-        raise IllegalAction(f"That foundation needs the {label(next_card(to, pile))} next.")
+            return "A foundation starts with its Ace."
+        return f"That foundation needs the {label(next_card(to, pile))} next."
     top = column_top(state, to)
     if top is None:
-        raise IllegalAction("Only a King can go into an empty column.")
-    raise IllegalAction(
+        return "Only a King can go into an empty column."
+    return (
         f"The {label(card)} doesn't fit on the {label(top)}: "
         "build down by one rank in alternating colours."
     )
@@ -189,7 +210,7 @@ def legal_destinations(state: State, frm: str, card: str, index: int) -> list[st
 
 
 def auto_destination(state: State, frm: str, card: str, index: int) -> str | None:
-    """Where a double-tap sends ``card`` (rules §3 ``auto``), or None."""
+    """Where a double-tap sends ``card`` (rules.md §3 ``auto``), or None."""
     f = foundation_of(card)
     if move_allowed(state, frm, card, index, f):
         return f
@@ -201,7 +222,7 @@ def auto_destination(state: State, frm: str, card: str, index: int) -> str | Non
     return None
 
 
-# ---- state changes (used by play, undo, finish and the solver's checks) ----------------------
+# ---- state changes (used by the moves, undo, finish and the solver's checks) ----------------
 
 
 def take(state: State, frm: str, index: int) -> list[str]:
@@ -279,16 +300,16 @@ def do_recycle(state: State) -> list[Event]:
 
 
 def undo_last(state: State) -> list[Event]:
-    kind, *fields = state["history"].pop().split()
+    undone, *fields = state["history"].pop().split()
     state["waste_fan"], state["recycles_since_progress"] = int(fields[-2]), int(fields[-1])
-    event: Event = {"type": "action_undone", "seat": SEAT, "undone": kind}
-    if kind == "draw":
+    event: Event = {"type": "action_undone", "seat": SEAT, "undone": undone}
+    if undone == "draw":
         n = int(fields[0])
         cards = state["waste"][len(state["waste"]) - n :]
         del state["waste"][len(state["waste"]) - n :]
         state["stock"][:0] = cards
         event["cards"] = cards
-    elif kind == "recycle":
+    elif undone == "recycle":
         state["waste"] = state["stock"]
         state["stock"] = []
         event["count"] = len(state["waste"])
@@ -310,7 +331,7 @@ def undo_last(state: State) -> list[Event]:
 
 
 def finish_run(state: State) -> tuple[bool, list[Event]]:
-    """The auto-finish procedure (rules §4) on ``state`` in place: (won?, one event per step)."""
+    """The auto-finish procedure (rules.md §4) on ``state`` in place: (won?, one event per step)."""
     events: list[Event] = []
     recycled_idle = False
     while True:
@@ -495,7 +516,8 @@ def _view_found_rank(view: dict[str, Any], s: str) -> int:
 
 
 def heuristic_action(view: dict[str, Any], legal: list[Action]) -> Action:
-    """rules/klondike.md §8, from the view and legal actions only (plus ``finish`` first)."""
+    """The computer player (rules.md §8), from the view and legal actions only (plus
+    ``finish`` first)."""
     kinds = {a["type"]: a for a in legal}
     if "finish" in kinds:
         return kinds["finish"]
@@ -557,29 +579,26 @@ def heuristic_action(view: dict[str, Any], legal: list[Action]) -> Action:
 
 # ---- hints in words ----------------------------------------------------------------------------
 
-# The Hint button's thinking time (seconds).
-HINT_SECONDS = 1.0
-
 
 def hint_words(state: State, action: Action | None) -> str:
     """An action as a sentence ("Move 7♥ onto 8♠."), naming only face-up cards."""
     if action is None:
         return ""
-    kind = action["type"]
-    if kind == "draw":
+    action_type = action["type"]
+    if action_type == "draw":
         return "Draw from the stock."
-    if kind == "recycle":
+    if action_type == "recycle":
         return "Turn the waste over to make a new stock."
-    if kind == "finish":
+    if action_type == "finish":
         return "Every card is face up: press Finish."
-    if kind == "undo":
+    if action_type == "undo":
         return "Undo the last move."
-    if kind not in ("move", "auto"):
+    if action_type not in ("move", "auto"):
         return ""
     card = action["card"]
-    frm = KlondikeEngine._find(state, card) if kind == "auto" else action["from"]
-    index = locate(state, frm, card)
-    to = action["to"] if kind == "move" else auto_destination(state, frm, card, index)
+    frm = find_card(state, card) if action_type == "auto" else action["from"]
+    index = position_of(state, frm, card)
+    to = action["to"] if action_type == "move" else auto_destination(state, frm, card, index)
     text = f"Move {label(card)}"
     if frm in COLUMNS:
         above = len(state["columns"][frm]["up"]) - index - 1
@@ -595,237 +614,3 @@ def hint_words(state: State, action: Action | None) -> str:
     if top is None:
         return text + f" to the empty column {to[1:]}."
     return text + f" onto {label(top)}."
-
-
-# ---- the engine ------------------------------------------------------------------------------
-
-
-class KlondikeEngine(Engine):
-    kind = "klondike"
-    title = "Klondike"
-    min_players = 1
-    max_players = 1
-    # "winnable": deal only seeds the solver proves winnable (chosen before the deal).
-    options = (
-        Option(
-            "draw", (1, 3), "Draw", "Cards turned from the stock at a time.", ("Draw 1", "Draw 3")
-        ),
-        Option(
-            "winnable",
-            (False, True),
-            "Winnable deals only",
-            "Deal only deals the solver proves winnable.",
-        ),
-    )
-    action_types = ("draw", "recycle", "move", "auto", "undo", "finish", "resign")
-    WINNABLE_SECONDS = 2.0  # the solver's budget per candidate seed
-
-    def choose_seed(self, seed: str, rules: dict[str, Any]) -> str:
-        """With "winnable", the first seed f"{seed}/{i}" the solver proves winnable (the
-        platform stores it, so a replay deals the same cards without searching again)."""
-        if not rules.get("winnable"):
-            return seed
-        from .. import klondike_solver  # the solver imports this module
-
-        found = klondike_solver.winnable_seed(
-            seed, draw=rules["draw"], seconds=self.WINNABLE_SECONDS, max_tries=40
-        )
-        return found or seed
-
-    def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
-        return deal_state(shuffled(deck(), seed, "deal", 1), rules["draw"])
-
-    def to_act(self, state: State) -> list[int]:
-        return [] if self.is_over(state) else [SEAT]
-
-    def is_over(self, state: State) -> bool:
-        return bool(state["won"] or state["resigned"])
-
-    def result(self, state: State) -> dict[str, Any]:
-        return {
-            "scores": [cards_home(state)],
-            "winners": [SEAT] if state["won"] else [],
-            "ranking": [[SEAT]],
-        }
-
-    # -- actions
-
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        if kind == "resign":
-            state["resigned"] = True
-            return [{"type": "game_resigned", "seat": seat}]
-        if kind == "undo":
-            require(state["history"], "There is nothing to undo.")
-            return undo_last(state)
-        if kind == "draw":
-            require(state["stock"], "The stock is empty: turn the waste over instead.")
-            events = do_draw(state)
-        elif kind == "recycle":
-            require(not state["stock"], "You can turn the waste over only when the stock is empty.")
-            require(state["waste"], "The stock and the waste are both empty.")
-            events = do_recycle(state)
-        elif kind == "move":
-            frm, card, to = self._read(action, "from"), self._card(action), self._read(action, "to")
-            index = check_move(state, frm, card, to)
-            events = do_move(state, frm, card, to, index)
-        elif kind == "auto":
-            card = self._card(action)
-            frm = self._find(state, card)
-            index = locate(state, frm, card)
-            to = auto_destination(state, frm, card, index)
-            if to is None:
-                raise IllegalAction(f"The {label(card)} has nowhere to go.")
-            events = do_move(state, frm, card, to, index, auto=True)
-        else:  # finish
-            require(can_finish(state), "Finish is possible only when every card is face up.")
-            _, events = finish_run(state)
-        state["moves"] += 1
-        if cards_home(state) == 52:
-            state["won"] = True
-            events.append({"type": "game_won", "seat": seat, "moves": state["moves"]})
-        return events
-
-    @staticmethod
-    def _read(action: Action, field: str) -> str:
-        value = action.get(field)
-        require(isinstance(value, str), f'A move needs a "{field}" pile.')
-        require(value in PILES, f"There is no pile called '{value[:20]}'.")
-        return value
-
-    @staticmethod
-    def _card(action: Action) -> str:
-        card = action.get("card")
-        require(isinstance(card, str) and card in RANK_OF, "That is not a card of this deck.")
-        return card
-
-    @staticmethod
-    def _find(state: State, card: str) -> str:
-        if state["waste"] and state["waste"][-1] == card:
-            return "waste"
-        for name in COLUMNS:
-            if card in state["columns"][name]["up"]:
-                return name
-        for f in FOUNDATIONS:
-            if state["foundations"][f][-1:] == [card]:
-                return f
-        raise IllegalAction(f"The {label(card)} can't be picked up right now.")
-
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        if self.is_over(state) or seat != SEAT:
-            return []
-        out: list[Action] = []
-        if state["stock"]:
-            out.append({"type": "draw"})
-        elif state["waste"]:
-            out.append({"type": "recycle"})
-        for frm, card, index in movable_sources(state):
-            for to in legal_destinations(state, frm, card, index):
-                out.append({"type": "move", "from": frm, "card": card, "to": to})
-            if auto_destination(state, frm, card, index):
-                out.append({"type": "auto", "card": card})
-        if can_finish(state):
-            out.append({"type": "finish"})
-        if state["history"]:
-            out.append({"type": "undo"})
-        out.append({"type": "resign"})
-        return out
-
-    # -- what may be seen
-
-    def visible_cards(self, state: State, seat: int | None) -> Counter[str]:
-        seen: Counter[str] = Counter(state["waste"])
-        for name in COLUMNS:
-            seen.update(state["columns"][name]["up"])
-        for f in FOUNDATIONS:
-            seen.update(state["foundations"][f])
-        return seen
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        over = self.is_over(state)
-        fan = state["waste_fan"] if state["draw"] == 3 else 1
-        fan = min(max(fan, 1), len(state["waste"]))
-        # What may be picked up, without repeating card strings (each card shows once in a
-        # view): the card is the ``count``-th from the top of ``from`` (1 = its top card),
-        # ``to`` lists every legal destination and ``auto`` where a double-tap sends it.
-        movable = []
-        if not over:
-            for frm, card, index in movable_sources(state):
-                size = len(state["columns"][frm]["up"]) if frm in COLUMNS else index + 1
-                movable.append(
-                    {
-                        "from": frm,
-                        "count": size - index,
-                        "to": legal_destinations(state, frm, card, index),
-                        "auto": auto_destination(state, frm, card, index),
-                    }
-                )
-        return {
-            "kind": self.kind,
-            "draw": state["draw"],
-            "columns": {
-                name: [HIDDEN] * len(state["columns"][name]["down"])
-                + list(state["columns"][name]["up"])
-                for name in COLUMNS
-            },
-            "stock_count": len(state["stock"]),
-            "waste": state["waste"][len(state["waste"]) - fan :] if fan else [],
-            "waste_count": len(state["waste"]),
-            "foundations": {
-                f: (state["foundations"][f][-1] if state["foundations"][f] else None)
-                for f in FOUNDATIONS
-            },
-            "cards_home": cards_home(state),
-            "moves": state["moves"],
-            "movable": movable,
-            "can_draw": not over and bool(state["stock"]),
-            "can_recycle": not over and not state["stock"] and bool(state["waste"]),
-            "can_undo": not over and bool(state["history"]),
-            "can_finish": not over and can_finish(state),
-            "no_moves": not over and is_stuck(state),
-            "recycles_since_progress": state["recycles_since_progress"],
-            "to_act": self.to_act(state),
-            "won": state["won"],
-            "resigned": state["resigned"],
-            "over": over,
-        }
-
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        return heuristic_action(view, legal)
-
-    def hint(
-        self, state: State, seat: int, seconds: float = HINT_SECONDS, max_nodes: int | None = None
-    ) -> dict[str, Any] | None:
-        """The Hint button: the solver's advice (klondike_solver.hint), told in words.
-
-        The solver never looks at a face-down card or an unseen stock card: while any is
-        hidden it solves deals that look the same to the player (the hidden cards dealt at
-        random, seeded only from what the player sees) and votes; only a fully known position
-        is solved exactly. The words below use only face-up cards."""
-        if seat != SEAT or self.is_over(state):
-            return None
-        from .. import klondike_solver  # the solver imports this module
-
-        advice = klondike_solver.hint(state, seconds=seconds, max_nodes=max_nodes)
-        action = advice.get("action")
-        move = hint_words(state, action)
-        if advice.get("winnable") is False:
-            why = "This position can no longer be won: undo to an earlier point or deal again."
-            message = f"{why} {move}" if action else why
-        elif action is None:
-            message = "No useful move is left: undo some moves or deal again."
-        elif advice.get("proven"):
-            message = f"{move} It starts a winning line the solver found from here."
-        elif action["type"] == "finish":
-            message = move
-        elif "wins" in advice:
-            message = (
-                f"{move} It starts a winning line in {advice['wins']} of {advice['tried']} deals "
-                "that look like yours (the solver can't see the face-down cards either)."
-            )
-        else:
-            message = f"{move} A best guess: the solver found no winning line in time."
-        return {"action": action, "message": message, "source": advice.get("source")}
-
-
-ENGINE = KlondikeEngine()

@@ -1,4 +1,4 @@
-"""Poker (rules/poker.md): five-card draw with two wild jokers, fixed-limit betting.
+"""Poker (rules.md): five-card draw with two wild jokers, fixed-limit betting.
 
 A hand runs bet 1 → draw → bet 2 → showdown, each step by one seat at a time (``turn``).
 Antes, dealing, the showdown and the next deal happen inside ``apply`` and each yields its
@@ -20,9 +20,9 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from .. import poker_eval, poker_holds
-from ..cards import HIDDEN, deck, is_card, label, rng, shuffled
-from ..core import Action, Engine, Event, IllegalAction, State, require
+from ...cards import HIDDEN, deck, is_card, label, rng, shuffled
+from ...core import Action, Engine, Event, Record, State, move, why_not
+from . import evaluator, holds
 
 START_CHIPS = 100
 ANTE = 2
@@ -35,7 +35,7 @@ PHASE_NAMES = {"bet1": "Bet 1", "draw": "Draw", "bet2": "Bet 2", "over": "Game o
 
 def split_pot(pot: int, winners: list[int], dealer: int, players: int) -> list[int]:
     """Each winner gets pot // k; the odd chips go one at a time to the winners in seat order
-    starting left of the dealer (rules §4). Returns the amount per seat."""
+    starting left of the dealer (rules.md §4). Returns the amount per seat."""
     shares = [0] * players
     for s in winners:
         shares[s] = pot // len(winners)
@@ -54,9 +54,15 @@ def holds_of(hand: list[str]) -> list[list[str]]:
 class Poker(Engine):
     kind = "poker"
     title = "Poker"
+    blurb = "Five-card draw with wild jokers. Hold, draw, bluff."
+    showcase = ("JK2", "AH")
+    rated = True
+    records = (
+        Record("biggest_pot", "Biggest pot won", "max"),
+        Record("hands_won", "Hands won", "sum"),
+    )
     min_players = 2
     max_players = 4
-    action_types = ("check", "call", "raise", "fold", "draw")
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -71,6 +77,8 @@ class Poker(Engine):
             "dealer": rng(seed, "first-dealer", 1).randrange(players),
             "last_hand": None,
             "winner": None,
+            "hands_won": [0] * players,  # for facts: hands and the biggest pot each seat won
+            "biggest_pot": [0] * players,
         }
         deal_hand(state, dealer=state["dealer"])  # new_game returns no events
         return state
@@ -83,14 +91,6 @@ class Poker(Engine):
     def to_act(self, state: State) -> list[int]:
         return [] if self.is_over(state) else [state["turn"]]
 
-    def check_turn(self, state: State, seat: int, action: Action) -> None:
-        try:
-            super().check_turn(state, seat, action)
-        except IllegalAction as exc:
-            if exc.message == "It is not your turn.":
-                raise IllegalAction(self.wait_reason(state, seat)) from None
-            raise
-
     def wait_reason(self, state: State, seat: int) -> str:
         if state["out"][seat]:
             return "You are out of chips."
@@ -100,45 +100,81 @@ class Poker(Engine):
             return "It is not your turn: another player is drawing."
         return "It is not your turn: another player is betting."
 
+    # ---- why not: the one place a refusal is explained -------------------------------------
+
+    @why_not("check")
+    @why_not("call")
+    @why_not("raise")
+    @why_not("fold")
+    def bet_problem(self, state: State, seat: int, action: Action) -> str | None:
+        if seat != state["turn"]:
+            return self.wait_reason(state, seat)
+        if state["phase"] not in BETTING:
+            return "It is the draw: choose the cards to hold."
+        rnd = state["round"]
+        owed = rnd["level"] - rnd["paid"][seat]
+        action_type = action["type"]
+        if action_type == "check" and owed:
+            return f"You can't check: it costs {owed} to call."
+        if action_type == "call" and not owed:
+            return "There is no bet to call; check instead."
+        if action_type == "raise":
+            if rnd["raises"] >= MAX_RAISES:
+                return f"There have already been {MAX_RAISES} raises in this betting round."
+            if rnd["level"] >= rnd["room"]:
+                return (
+                    "You can't raise: the bet has reached the table limit "
+                    "(nobody may bet more than the smallest stack)."
+                )
+        return None
+
+    @why_not("draw")
+    def draw_problem(self, state: State, seat: int, action: Action) -> str | None:
+        """The hold is 0-5 distinct cards of the hand (hold none to draw five)."""
+        if seat != state["turn"]:
+            return self.wait_reason(state, seat)
+        if state["phase"] != "draw":
+            return "You can't draw now: it is a betting round (check, call, raise or fold)."
+        hand, hold = state["hands"][seat], action.get("hold")
+        if not isinstance(hold, list):
+            return "Say which cards to hold (hold none to draw five new cards)."
+        if len(hold) > 5:
+            return "You can hold at most your five cards."
+        for card in hold:
+            if not is_card(card):
+                return f"{str(card)[:12]!r} is not a card."
+            if card not in hand:
+                return f"You don't hold the {label(card)}."
+        if len(set(hold)) != len(hold):
+            return "You listed a card twice."
+        return None
+
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         if self.is_over(state) or seat != state["turn"]:
             return []
         if state["phase"] == "draw":
-            hand = state["hands"][seat]
-            holds = [h for h in holds_of(hand) if hold_problem(hand, h) is None]
-            return [{"type": "draw", "hold": hold} for hold in holds]
-        out = []
-        for kind in BET_ACTIONS:
-            if bet_problem(state, seat, kind) is None:
-                out.append({"type": kind})
-        return out
+            candidates = [{"type": "draw", "hold": h} for h in holds_of(state["hands"][seat])]
+        else:
+            candidates = [{"type": action_type} for action_type in BET_ACTIONS]
+        return self.allowed(state, seat, candidates)
 
-    # ---- play -----------------------------------------------------------------------------
+    # ---- moves ----------------------------------------------------------------------------
 
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        if kind == "draw":
-            require(
-                state["phase"] == "draw",
-                "You can't draw now: it is a betting round (check, call, raise or fold).",
-            )
-            return self._draw(state, seat, action)
-        require(state["phase"] in BETTING, "It is the draw: choose the cards to hold.")
-        problem = bet_problem(state, seat, kind)
-        if problem:
-            raise IllegalAction(problem)
-        return self._bet(state, seat, kind)
-
-    def _bet(self, state: State, seat: int, kind: str) -> list[Event]:
+    @move("check")
+    @move("call")
+    @move("raise")
+    @move("fold")
+    def bet(self, state: State, seat: int, action: Action) -> list[Event]:
+        action_type = action["type"]
         rnd = state["round"]
         paid, level = rnd["paid"], rnd["level"]
         event: Event = {"type": "", "seat": seat}
-        if kind == "check":
+        if action_type == "check":
             event["type"] = "checked"
-        elif kind == "call":
+        elif action_type == "call":
             event.update(type="called", amount=level - paid[seat])
             pay(state, seat, level - paid[seat])
-        elif kind == "raise":
+        elif action_type == "raise":
             rnd["level"] = min(level + rnd["increment"], rnd["room"])
             rnd["raises"] += 1
             event.update(type="raised", amount=rnd["level"] - paid[seat], level=rnd["level"])
@@ -148,7 +184,9 @@ class Poker(Engine):
             event["type"] = "folded"
         rnd["acted"][seat] = True
         event["pot"] = state["pot"]
-        state["history"].append({k: v for k, v in event.items() if k != "type"} | {"did": kind})
+        state["history"].append(
+            {k: v for k, v in event.items() if k != "type"} | {"did": action_type}
+        )
         events = [event]
 
         live = in_hand(state)
@@ -167,12 +205,9 @@ class Poker(Engine):
         state["turn"] = live_after(state, seat)
         return events
 
-    def _draw(self, state: State, seat: int, action: Action) -> list[Event]:
-        hand = state["hands"][seat]
-        hold = action.get("hold")
-        problem = hold_problem(hand, hold)
-        if problem:
-            raise IllegalAction(problem)
+    @move("draw", "hold")
+    def draw(self, state: State, seat: int, action: Action) -> list[Event]:
+        hand, hold = state["hands"][seat], action["hold"]
         kept = [c for c in hand if c in hold]
         discarded = [c for c in hand if c not in hold]
         drawn = state["deck"][: len(discarded)]
@@ -225,7 +260,7 @@ class Poker(Engine):
 
     def _showdown(self, state: State) -> list[Event]:
         live = in_hand(state)
-        values = {s: poker_eval.evaluate_cards(state["hands"][s]) for s in live}
+        values = {s: evaluator.evaluate_cards(state["hands"][s]) for s in live}
         best = max(values.values())
         winners = [s for s in live if values[s] == best]
         pot = state["pot"]
@@ -234,12 +269,12 @@ class Poker(Engine):
         names: list[str | None] = [None] * state["players"]
         for s in live:
             shown[s] = list(state["hands"][s])
-            names[s] = poker_eval.describe(values[s])
+            names[s] = evaluator.describe(values[s])
         events: list[Event] = [
             {
                 "type": "hands_shown",
                 "hands": [
-                    {"seat": s, "cards": shown[s], "hand": poker_eval.hand_name(values[s])}
+                    {"seat": s, "cards": shown[s], "hand": evaluator.hand_name(values[s])}
                     for s in live
                 ],
             }
@@ -252,8 +287,8 @@ class Poker(Engine):
                     "seat": s,
                     "amount": payouts[s],
                     "by_fold": False,
-                    "hand": poker_eval.hand_name(best),
-                    "description": poker_eval.describe(best),
+                    "hand": evaluator.hand_name(best),
+                    "description": evaluator.describe(best),
                 }
             )
         state["last_hand"] = {
@@ -262,14 +297,18 @@ class Poker(Engine):
             "winners": winners,
             "payouts": payouts,
             "by_fold": False,
-            "hand_name": poker_eval.hand_name(best),
-            "description": poker_eval.describe(best),
+            "hand_name": evaluator.hand_name(best),
+            "description": evaluator.describe(best),
             "shown": shown,
             "names": names,
         }
         return events + self._end_hand(state)
 
     def _end_hand(self, state: State) -> list[Event]:
+        last = state["last_hand"]
+        for s in last["winners"]:
+            state["hands_won"][s] += 1
+            state["biggest_pot"][s] = max(state["biggest_pot"][s], last["payouts"][s])
         state["pot"] = 0
         events: list[Event] = []
         busted = [
@@ -299,6 +338,13 @@ class Poker(Engine):
         ranking += [list(group) for group in reversed(state["eliminated"])]
         winners = [state["winner"]] if state["winner"] is not None else []
         return {"scores": chips, "winners": winners, "ranking": ranking}
+
+    def facts(self, state: State, seat: int) -> dict[str, int]:
+        return {
+            "chips": state["chips"][seat],
+            "hands_won": state["hands_won"][seat],
+            "biggest_pot": state["biggest_pot"][seat],
+        }
 
     # ---- what each seat sees --------------------------------------------------------------
 
@@ -361,8 +407,14 @@ class Poker(Engine):
         if mine:
             hand = state["hands"][seat]
             # The seat's own cards are in hands[seat]; a view names each card only once.
+            raise_to = min(rnd["level"] + rnd["increment"], rnd["room"]) if betting else 0
             you: dict[str, Any] = {
                 "to_call": rnd["level"] - rnd["paid"][seat] if betting and not over else 0,
+                # A raise brings the bet to raise_to (cut down to the room at the limit) and
+                # costs this seat raise_cost.
+                "raise_to": raise_to,
+                "raise_cost": raise_to - rnd["paid"][seat] if betting else 0,
+                "raise_capped": betting and rnd["level"] + rnd["increment"] > rnd["room"],
                 "hand_name": None,
                 "hand_description": None,
                 "percentile": None,
@@ -371,19 +423,19 @@ class Poker(Engine):
                 "best_hold": None,
             }
             if len(hand) == 5:
-                value = poker_eval.evaluate_cards(hand)
-                you["hand_name"] = poker_eval.hand_name(value)
-                you["hand_description"] = poker_eval.describe(value)
-                you["percentile"] = round(poker_holds.percentile(value), 4)
+                value = evaluator.evaluate_cards(hand)
+                you["hand_name"] = evaluator.hand_name(value)
+                you["hand_description"] = evaluator.describe(value)
+                you["percentile"] = round(holds.percentile(value), 4)
             if state["phase"] == "draw" and seat in in_hand(state) and state["drawn"][seat] is None:
                 # Positions in "hand" (a card string may appear only once in a view).
-                rule = poker_holds.rule_hold(hand)
-                best, expected = poker_holds.best_hold(hand)
+                rule = holds.rule_hold(hand)
+                best, expected = holds.best_hold(hand)
                 you["suggested_hold"] = [i for i, c in enumerate(hand) if c in rule]
                 # Its exact expected strength after the draw, so the table can show it.
                 mask = sum(1 << i for i in you["suggested_hold"])
                 you["suggested_hold_strength"] = round(
-                    float(dict(poker_holds.hold_values(hand))[mask]), 4
+                    float(dict(holds.hold_values(hand))[mask]), 4
                 )
                 you["best_hold"] = {
                     "positions": [i for i, c in enumerate(hand) if c in best],
@@ -406,44 +458,7 @@ class Poker(Engine):
         return bot_choice(view, legal, rng_)
 
 
-# ---- the rules of a hand, shared by legal_actions and play --------------------------------
-
-
-def bet_problem(state: State, seat: int, kind: str) -> str | None:
-    """Why ``seat`` may not ``kind`` (check/call/raise/fold) now, or None when it may."""
-    if state["phase"] not in BETTING or seat != state["turn"]:
-        return "It is not your turn to bet."
-    rnd = state["round"]
-    owed = rnd["level"] - rnd["paid"][seat]
-    if kind == "check" and owed:
-        return f"You can't check: it costs {owed} to call."
-    if kind == "call" and not owed:
-        return "There is no bet to call; check instead."
-    if kind == "raise":
-        if rnd["raises"] >= MAX_RAISES:
-            return f"There have already been {MAX_RAISES} raises in this betting round."
-        if rnd["level"] >= rnd["room"]:
-            return (
-                "You can't raise: the bet has reached the table limit "
-                "(nobody may bet more than the smallest stack)."
-            )
-    return None
-
-
-def hold_problem(hand: list[str], hold: Any) -> str | None:
-    """Why ``hold`` is not a hold of ``hand`` (0-5 distinct cards of it), or None."""
-    if not isinstance(hold, list):
-        return "Say which cards to hold (hold none to draw five new cards)."
-    if len(hold) > 5:
-        return "You can hold at most your five cards."
-    for card in hold:
-        if not is_card(card):
-            return f"{str(card)[:12]!r} is not a card."
-        if card not in hand:
-            return f"You don't hold the {label(card)}."
-    if len(set(hold)) != len(hold):
-        return "You listed a card twice."
-    return None
+# ---- the hand: seats still in, chips, the deal ----------------------------------------------
 
 
 def in_hand(state: State) -> list[int]:
@@ -551,13 +566,13 @@ def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-# ---- the computer player (rules §8, with pot odds) -----------------------------------------
+# ---- the computer player (rules.md §8, with pot odds) ----------------------------------------
 
 BLUFF_CHANCE = 0.05
 
 
 def bot_choice(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
-    """Draw with ``best_hold``; bet by hand strength (rules §8's hints) and pot odds.
+    """Draw with ``best_hold``; bet by hand strength (rules.md §8) and pot odds.
 
     Win chance against the k others still in is estimated as percentile^(2k) after the draw
     (each opponent who draws is taken to be about as good as the better of two random hands)
@@ -567,12 +582,12 @@ def bot_choice(view: dict[str, Any], legal: list[Action], rng_: random.Random) -
     by_type = {a["type"]: a for a in legal}
     you = view["you"]
     hand = view["hands"][view["seat"]]
-    value = poker_eval.evaluate_cards(hand)
-    category, keys = poker_eval.decode(value)
+    value = evaluator.evaluate_cards(hand)
+    category, keys = evaluator.decode(value)
     if "draw" in by_type:
-        if category <= poker_eval.ONE_PAIR and rng_.random() < BLUFF_CHANCE:
+        if category <= evaluator.ONE_PAIR and rng_.random() < BLUFF_CHANCE:
             return {"type": "draw", "hold": list(hand)}  # stand pat: a bluff
-        hold, _ = poker_holds.best_hold(hand)
+        hold, _ = holds.best_hold(hand)
         return {"type": "draw", "hold": hold}
 
     others = sum(view["in_hand"]) - 1
@@ -581,10 +596,10 @@ def bot_choice(view: dict[str, Any], legal: list[Action], rng_: random.Random) -
     raises = view["raises"]
     can_raise = "raise" in by_type
     if view["phase"] == "bet1":
-        _, expected = poker_holds.best_hold(hand)
+        _, expected = holds.best_hold(hand)
         chance = expected ** (2 * others / 3)
     else:
-        chance = poker_holds.percentile(value) ** (2 * others)
+        chance = holds.percentile(value) ** (2 * others)
     odds_ok = to_call == 0 or chance >= to_call / (pot + to_call)
 
     def passive() -> Action:
@@ -596,22 +611,22 @@ def bot_choice(view: dict[str, Any], legal: list[Action], rng_: random.Random) -
         return by_type.get("check") or by_type["call"]
 
     if view["phase"] == "bet1":
-        if category >= poker_eval.TWO_PAIR:
+        if category >= evaluator.TWO_PAIR:
             return by_type["raise"] if can_raise else keep_in()
-        if category == poker_eval.ONE_PAIR:
+        if category == evaluator.ONE_PAIR:
             if keys[0] >= 11 and raises == 0 and can_raise:
                 return by_type["raise"]
             return keep_in()
         return passive()
 
-    bluffing = view["drawn"][view["seat"]] == 0 and category <= poker_eval.ONE_PAIR
+    bluffing = view["drawn"][view["seat"]] == 0 and category <= evaluator.ONE_PAIR
     if bluffing:
         if can_raise and raises == 0:
             return by_type["raise"]
         return passive()
-    if category >= poker_eval.THREE_OF_A_KIND:
+    if category >= evaluator.THREE_OF_A_KIND:
         return by_type["raise"] if can_raise else keep_in()
-    if category == poker_eval.TWO_PAIR or (category == poker_eval.ONE_PAIR and keys[0] >= 11):
+    if category == evaluator.TWO_PAIR or (category == evaluator.ONE_PAIR and keys[0] >= 11):
         return keep_in()
     return passive()
 

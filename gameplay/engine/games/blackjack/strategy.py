@@ -1,4 +1,4 @@
-"""Blackjack basic strategy, derived by computation for the rules in rules/blackjack.md.
+"""Blackjack basic strategy, derived by computation for the rules in rules.md.
 
 The rules: dealer stands on every 17 (soft 17 included), the dealer peeks under an A or a
 10-value upcard and a dealer blackjack ends the round at once, no split, no insurance, no
@@ -179,9 +179,9 @@ HARD_ANY = range(4, 22)
 SOFT_ANY = range(12, 22)
 
 
-def _cell(kind: str, total: int) -> tuple[int, bool]:
+def _cell(hand_type: str, total: int) -> tuple[int, bool]:
     """(hard sum, has ace) for a hard or soft total; soft totals hold an ace counted 11."""
-    return (total - 10, True) if kind == "soft" else (total, False)
+    return (total - 10, True) if hand_type == "soft" else (total, False)
 
 
 @lru_cache(maxsize=1)
@@ -189,23 +189,23 @@ def _tables() -> tuple[dict, dict, dict]:
     evs: dict[str, dict[int, dict[str, dict[str, float]]]] = {"hard": {}, "soft": {}}
     first: dict[str, dict[int, dict[str, str]]] = {"hard": {}, "soft": {}}
     later: dict[str, dict[int, dict[str, str]]] = {"hard": {}, "soft": {}}
-    for kind, totals_any, totals_first in (
+    for hand_type, totals_any, totals_first in (
         ("hard", HARD_ANY, HARD_FIRST),
         ("soft", SOFT_ANY, SOFT_FIRST),
     ):
         for total in totals_any:
-            hard, ace = _cell(kind, total)
-            evs[kind][total] = {}
-            later[kind][total] = {}
+            hard, ace = _cell(hand_type, total)
+            evs[hand_type][total] = {}
+            later[hand_type][total] = {}
             if total in totals_first:
-                first[kind][total] = {}
+                first[hand_type][total] = {}
             for label in UPCARDS:
                 up = up_value(label)
                 cell = _cell_evs(hard, ace, up)
-                evs[kind][total][label] = cell
-                later[kind][total][label] = _hit_or_stand(hard, ace, up)[0]
+                evs[hand_type][total][label] = cell
+                later[hand_type][total][label] = _hit_or_stand(hard, ace, up)[0]
                 if total in totals_first:
-                    first[kind][total][label] = _best(cell, can_double=True)
+                    first[hand_type][total][label] = _best(cell, can_double=True)
     return evs, first, later
 
 
@@ -232,11 +232,11 @@ def decide(total: int, soft: bool, up: int, can_double: bool) -> str:
     to double."""
     if total >= 21:
         return STAND
-    kind = "soft" if soft else "hard"
+    hand_type = "soft" if soft else "hard"
     label = up_label(up)
-    if can_double and total in strategy_table()[kind]:
-        return strategy_table()[kind][total][label]
-    return hit_stand_table()[kind][total][label]
+    if can_double and total in strategy_table()[hand_type]:
+        return strategy_table()[hand_type][total][label]
+    return hit_stand_table()[hand_type][total][label]
 
 
 # ---- 4. the whole round ----------------------------------------------------------------------
@@ -270,7 +270,9 @@ def summary() -> str:
     """The first two-card strategy as text rows, for benchmarks and reading."""
     short = {HIT: "H", STAND: "S", DOUBLE: "D"}
     lines = ["      " + " ".join(f"{u:>2}" for u in UPCARDS)]
-    for kind in ("hard", "soft"):
-        for total, row in strategy_table()[kind].items():
-            lines.append(f"{kind[0]}{total:<4} " + " ".join(f"{short[row[u]]:>2}" for u in UPCARDS))
+    for hand_type in ("hard", "soft"):
+        for total, row in strategy_table()[hand_type].items():
+            lines.append(
+                f"{hand_type[0]}{total:<4} " + " ".join(f"{short[row[u]]:>2}" for u in UPCARDS)
+            )
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Blackjack (rules/blackjack.md): 1–4 seats against the house dealer, a 2-deck shoe.
+"""Blackjack (rules.md): 1–4 seats against the house dealer, a 2-deck shoe.
 
 A round: the reshuffle check, simultaneous bets, the deal, the dealer's peek, player
 blackjacks paid, each seat plays its hand (hit / stand / double) in seat order, the dealer
@@ -16,9 +16,9 @@ import random
 from collections import Counter
 from typing import Any
 
-from .. import blackjack_strategy
-from ..cards import HIDDEN, deck, rank, shuffled
-from ..core import Action, Engine, Event, State, ranking_by, require, submit, waiting
+from ...cards import HIDDEN, deck, rank, shuffled
+from ...core import Action, Engine, Event, Record, State, move, ranking_by, submit, waiting, why_not
+from . import strategy
 
 BETS = (5, 10, 25, 50)
 MIN_BET = BETS[0]
@@ -113,12 +113,14 @@ def _fresh_hand() -> dict[str, Any]:
     }
 
 
-class BlackjackEngine(Engine):
+class Blackjack(Engine):
     kind = "blackjack"
     title = "Blackjack"
+    blurb = "Beat the dealer to 21 without going over. Blackjack pays 3:2."
+    showcase = ("AS", "KH")
+    records = (Record("chips", "Most chips at the end", "max"),)
     min_players = 1
     max_players = 4
-    action_types = ("bet", "cash_out", "hit", "stand", "double")
 
     # ---- setup and rounds ------------------------------------------------------------------
 
@@ -321,17 +323,40 @@ class BlackjackEngine(Engine):
         )
         self._start_round(state, events)
 
-    # ---- shared checks (legal_actions and play use the same ones) ----------------------------
+    # ---- why not: the one place a refusal is explained ---------------------------------------
 
-    def _bet_error(self, state: State, seat: int, amount: object) -> str | None:
-        chips = state["seats"][seat]["chips"]
+    @why_not("bet")
+    @why_not("cash_out")
+    def bet_problem(self, state: State, seat: int, action: Action) -> str | None:
+        if state["phase"] != "bet":
+            if action["type"] == "cash_out":
+                return "You can cash out only between rounds, when bets are open."
+            return "The bets are already in for this round."
+        if state["seats"][seat]["left"] is not None:
+            return "You have left the table."
+        if str(seat) in state["submitted"]:
+            return "Your choice is in. Waiting for the other players."
+        if action["type"] == "cash_out":
+            return None
+        if "amount" not in action:
+            return "Say how much you bet: 5, 10, 25 or 50 chips."
+        amount, chips = action["amount"], state["seats"][seat]["chips"]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount not in BETS:
             return "Your bet must be 5, 10, 25 or 50 chips."
         if amount > chips:
             return f"You have only {chips} chips; you cannot bet {amount}."
         return None
 
-    def _double_error(self, state: State, seat: int) -> str | None:
+    @why_not("hit")
+    @why_not("stand")
+    @why_not("double")
+    def play_problem(self, state: State, seat: int, action: Action) -> str | None:
+        if state["phase"] == "bet":
+            return "Bets are open: place a bet or cash out."
+        if seat != state["turn"]:
+            return "It is not your turn."
+        if action["type"] != "double":
+            return None
         hand = state["seats"][seat]
         if len(hand["cards"]) != 2:
             return "You can double only on your first two cards."
@@ -352,81 +377,19 @@ class BlackjackEngine(Engine):
         if self.is_over(state) or seat not in self.to_act(state):
             return []
         if state["phase"] == "bet":
-            bets = [{"type": "bet", "amount": a} for a in BETS]
-            legal = [a for a in bets if self._bet_error(state, seat, a["amount"]) is None]
-            return legal + [{"type": "cash_out"}]
-        legal = [{"type": "hit"}, {"type": "stand"}]
-        if self._double_error(state, seat) is None:
-            legal.append({"type": "double"})
-        return legal
-
-    def play(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        if state["phase"] == "bet":
-            return self._play_bet(state, seat, action)
-        require(kind != "bet", "The bets are already in for this round.")
-        require(kind != "cash_out", "You can cash out only between rounds, when bets are open.")
-        hand = state["seats"][seat]
-        events: list[Event] = []
-        if kind == "double":
-            error = self._double_error(state, seat)
-            require(error is None, error or "")
-            hand["chips"] -= hand["bet"]
-            hand["bet"] *= 2
-            hand["doubled"] = True
-            card = self._draw(state, events)
-            hand["cards"].append(card)
-            hand["finished"] = True
-            events.append(
-                {
-                    "type": "hand_doubled",
-                    "seat": seat,
-                    "card": card,
-                    "bet": hand["bet"],
-                    "chips": hand["chips"],
-                    "total": hand_total(hand["cards"])[0],
-                }
-            )
-        elif kind == "hit":
-            card = self._draw(state, events)
-            hand["cards"].append(card)
-            events.append(
-                {
-                    "type": "card_drawn",
-                    "seat": seat,
-                    "card": card,
-                    "total": hand_total(hand["cards"])[0],
-                }
-            )
-        else:  # stand
-            hand["finished"] = True
-            events.append(
-                {"type": "hand_stood", "seat": seat, "total": hand_total(hand["cards"])[0]}
-            )
-        total = hand_total(hand["cards"])[0]
-        if total > 21:
-            hand["bust"] = True
-            events.append({"type": "hand_busted", "seat": seat, "total": total})
-            self._settle(state, seat, LOSE, events)
-        elif total == 21 and not hand["finished"]:
-            hand["finished"] = True
-            events.append({"type": "hand_stood", "seat": seat, "total": 21, "automatic": True})
-        if hand["finished"]:
-            self._next_turn(state, seat, events)
-        return events
-
-    def _play_bet(self, state: State, seat: int, action: Action) -> list[Event]:
-        kind = action["type"]
-        require(kind in ("bet", "cash_out"), "Bets are open: place a bet or cash out.")
-        if kind == "bet":
-            require("amount" in action, "Say how much you bet: 5, 10, 25 or 50 chips.")
-            error = self._bet_error(state, seat, action["amount"])
-            require(error is None, error or "")
-            clean: Action = {"type": "bet", "amount": action["amount"]}
+            candidates = [{"type": "bet", "amount": a} for a in BETS] + [{"type": "cash_out"}]
         else:
-            clean = {"type": "cash_out"}
+            candidates = [{"type": "hit"}, {"type": "stand"}, {"type": "double"}]
+        return self.allowed(state, seat, candidates)
+
+    # ---- moves -------------------------------------------------------------------------------
+
+    @move("bet", "amount")
+    @move("cash_out")
+    def bet(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Bets are simultaneous: nothing happens until the last seat in has chosen."""
         events: list[Event] = [{"type": "bet_ready", "seat": seat}]
-        done = submit(state, seat, clean, self._in(state))
+        done = submit(state, seat, action, self._in(state))
         if not done:
             return events
         for i, choice in done:
@@ -451,6 +414,62 @@ class BlackjackEngine(Engine):
             self._deal(state, events)
         return events
 
+    @move("hit")
+    def hit(self, state: State, seat: int, action: Action) -> list[Event]:
+        hand = state["seats"][seat]
+        events: list[Event] = []
+        card = self._draw(state, events)
+        hand["cards"].append(card)
+        total = hand_total(hand["cards"])[0]
+        events.append({"type": "card_drawn", "seat": seat, "card": card, "total": total})
+        return self._after_card(state, seat, events)
+
+    @move("stand")
+    def stand(self, state: State, seat: int, action: Action) -> list[Event]:
+        hand = state["seats"][seat]
+        hand["finished"] = True
+        events: list[Event] = [
+            {"type": "hand_stood", "seat": seat, "total": hand_total(hand["cards"])[0]}
+        ]
+        return self._after_card(state, seat, events)
+
+    @move("double")
+    def double(self, state: State, seat: int, action: Action) -> list[Event]:
+        hand = state["seats"][seat]
+        hand["chips"] -= hand["bet"]
+        hand["bet"] *= 2
+        hand["doubled"] = True
+        events: list[Event] = []
+        card = self._draw(state, events)
+        hand["cards"].append(card)
+        hand["finished"] = True
+        events.append(
+            {
+                "type": "hand_doubled",
+                "seat": seat,
+                "card": card,
+                "bet": hand["bet"],
+                "chips": hand["chips"],
+                "total": hand_total(hand["cards"])[0],
+            }
+        )
+        return self._after_card(state, seat, events)
+
+    def _after_card(self, state: State, seat: int, events: list[Event]) -> list[Event]:
+        """A bust settles at once; 21 stands by itself; a finished hand passes the turn."""
+        hand = state["seats"][seat]
+        total = hand_total(hand["cards"])[0]
+        if total > 21:
+            hand["bust"] = True
+            events.append({"type": "hand_busted", "seat": seat, "total": total})
+            self._settle(state, seat, LOSE, events)
+        elif total == 21 and not hand["finished"]:
+            hand["finished"] = True
+            events.append({"type": "hand_stood", "seat": seat, "total": 21, "automatic": True})
+        if hand["finished"]:
+            self._next_turn(state, seat, events)
+        return events
+
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 
@@ -462,6 +481,9 @@ class BlackjackEngine(Engine):
             best = max(scores)
             winners = [i for i, c in enumerate(scores) if c == best]
         return {"scores": scores, "winners": winners, "ranking": ranking_by(scores)}
+
+    def facts(self, state: State, seat: int) -> dict[str, int]:
+        return {"chips": state["seats"][seat]["chips"], "rounds": state["round"]}
 
     # ---- what a seat may see -----------------------------------------------------------------
 
@@ -509,11 +531,17 @@ class BlackjackEngine(Engine):
                     "doubled": s["doubled"],
                     "blackjack": is_blackjack(s["cards"]),
                     "bust": s["bust"],
+                    "amount": s["amount"],  # chips won (or lost, below 0) by a settled hand
                     "status": self._status(state, i),
                     "ready": state["phase"] == "bet" and s["left"] is None and i not in to_act,
                     "last_result": None
                     if last is None
-                    else {"outcome": last["outcome"], "amount": last["amount"]},
+                    else {
+                        "outcome": last["outcome"],
+                        "amount": last["amount"],
+                        "won": max(last["amount"], 0),
+                        "lost": max(-last["amount"], 0),
+                    },
                 }
             )
         view: dict[str, Any] = {
@@ -567,8 +595,8 @@ class BlackjackEngine(Engine):
     # ---- the computer player -----------------------------------------------------------------
 
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        """Bets per rules §8 (10 with 50+ chips, else 5; cash out at 300 chips or after 100
-        rounds); plays the strategy computed in blackjack_strategy for these exact rules."""
+        """Bets per rules.md §8 (10 with 50+ chips, else 5; cash out at 300 chips or after 100
+        rounds); plays the strategy computed in strategy.py for these exact rules."""
         types = {a["type"] for a in legal}
         me = view["seats"][view["seat"]]
         if "cash_out" in types:
@@ -579,8 +607,8 @@ class BlackjackEngine(Engine):
             return wanted if wanted in legal else legal[0]
         upcard = view["dealer"]["cards"][0]
         total, soft = hand_total(me["cards"])
-        choice = blackjack_strategy.decide(total, soft, card_value(upcard), "double" in types)
+        choice = strategy.decide(total, soft, card_value(upcard), "double" in types)
         return {"type": choice} if choice in types else legal[0]
 
 
-ENGINE = BlackjackEngine()
+ENGINE = Blackjack()

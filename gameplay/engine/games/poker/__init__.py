@@ -1,0 +1,3 @@
+from .engine import ENGINE
+
+__all__ = ["ENGINE"]

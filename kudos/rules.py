@@ -15,7 +15,6 @@ STREAK_CAP = 50
 # A missed day is covered by the week's grace day (one per ISO week, Monday to Sunday, of the
 # missed day, used automatically), then by a streak freeze if the player holds one; otherwise
 # the streak ends. A covered day keeps the streak going but pays nothing and adds no day.
-GRACE_DAYS_PER_WEEK = 1
 MAX_FREEZES = 2
 # A player may change time zone once in this time (the settings page asks
 # kudos.services.why_not_change_time_zone before saving).

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from django.db.models import F, Max, Q, QuerySet, Sum, Window
 
 from . import clock, rules
-from .models import Account, BonusEvent, Entry, Streak, StreakDay, WeekClose
+from .models import Account, BonusEvent, Entry, Streak, StreakDay
 
 
 def zone_of(user) -> ZoneInfo:
@@ -96,10 +96,6 @@ def place_of(user_id: int, start: datetime, end: datetime) -> dict | None:
         .count()
     )
     return {"earned": earned, "place": ahead + 1}
-
-
-def closed_weeks() -> QuerySet:
-    return WeekClose.objects.all()
 
 
 # ---- bonus events ----------------------------------------------------------------------------

@@ -31,3 +31,14 @@ class SettingsForm(forms.ModelForm):
         model = User
         fields = ("email", "time_zone")
         help_texts = {"email": "Only used to reset your password. Leave it empty to remove it."}
+
+    def clean_time_zone(self):
+        zone = self.cleaned_data["time_zone"]
+        if self.instance.pk and zone != self.instance.time_zone:
+            # Daily streaks are paid per local day: one change a week keeps them fair.
+            from kudos.services import why_not_change_time_zone
+
+            problem = why_not_change_time_zone(self.instance)
+            if problem:
+                raise forms.ValidationError(problem)
+        return zone

@@ -62,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.time_zone",
+    "kudos.middleware.DailyVisitMiddleware",
 ]
 
 ROOT_URLCONF = "cubiccards.urls"
@@ -79,6 +80,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player",
                 "cards.context_processors.card_prefs",
+                "kudos.context_processors.kudos",
             ],
         },
     },
@@ -143,6 +145,21 @@ CELERY_BEAT_SCHEDULE = {
     "match-ranked-queue": {"task": "lobby.match_queue", "schedule": 2.0},
 }
 CELERY_TIMEZONE = "UTC"
+
+# ---- Kudos ----------------------------------------------------------------------------------
+# How often beat runs the streak upkeep and the weekly close (both idempotent: running often
+# only makes them prompt, since players' midnights fall at every quarter hour of UTC).
+KUDOS_BEAT_EVERY = env.float("KUDOS_BEAT_EVERY", default=300.0)
+CELERY_BEAT_SCHEDULE |= {
+    "kudos-keep-up-streaks": {"task": "kudos.keep_up_streaks", "schedule": KUDOS_BEAT_EVERY},
+    "kudos-close-weeks": {"task": "kudos.close_weeks", "schedule": KUDOS_BEAT_EVERY},
+    "kudos-announce-bonus-events": {"task": "kudos.announce_bonus_events", "schedule": 30.0},
+}
+# Tests of the whole stack move Kudos' clock through the cache (kudos/clock.py). Never in
+# production.
+KUDOS_TEST_CLOCK = env.bool("KUDOS_TEST_CLOCK", default=False)
+if PRODUCTION and KUDOS_TEST_CLOCK:
+    raise ImproperlyConfigured("KUDOS_TEST_CLOCK is for tests: it is refused in production.")
 
 # ---- accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

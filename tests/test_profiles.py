@@ -66,7 +66,9 @@ def test_profile_shows_rating_chart_streaks_records_and_recent_games(real_servic
     rating = Rating.objects.get(user=ann, kind="poker")
     assert f'data-rating="{ratings.shown(rating.mu, rating.sigma)}"' in page
     assert "provisional" in page  # six games: not settled yet
-    assert page.count("<svg") == 1 and "Poker rating after each ranked game" in page
+    charts = re.findall(r"<figure class=\"rating-chart\".*?</figure>", page, re.S)
+    assert len(charts) == 1 and "<svg" in charts[0]
+    assert "Poker rating after each ranked game" in page
     row = re.search(r'<tr data-stats="poker">(.*?)</tr>', page, re.S).group(1)
     cells = re.findall(r"<td>(.*?)</td>", row, re.S)
     assert cells[0] == "6" and cells[1].startswith("83%")  # 5 of 6
@@ -144,6 +146,13 @@ def test_settings_change_email_and_time_zone():
     assert (user.email, user.time_zone) == ("ann@example.com", "Europe/Paris")
     bad = text(client.post("/accounts/settings/", {"email": "nope", "time_zone": "Mars/Base"}))
     assert "Enter a valid email address." in bad and "Select a valid choice" in bad
+    user.refresh_from_db()
+    assert user.time_zone == "Europe/Paris"
+    # A second change within the week is refused (daily streaks are paid per local day).
+    again = text(
+        client.post("/accounts/settings/", {"email": "", "time_zone": "Pacific/Kiritimati"})
+    )
+    assert "one change a week keeps daily streaks fair" in again
     user.refresh_from_db()
     assert user.time_zone == "Europe/Paris"
     assert Client().get("/accounts/settings/").status_code == 302  # sign in first

@@ -63,6 +63,11 @@
 
   function saveOrder(section) {
     try {
+      // One order per game: the last hand's is of no more use.
+      const game = `cubic:rummy:${section.dataset.game}:`;
+      Object.keys(sessionStorage)
+        .filter((k) => k.startsWith(game) && k !== storeKey(section))
+        .forEach((k) => sessionStorage.removeItem(k));
       sessionStorage.setItem(storeKey(section), JSON.stringify(cards(section).map((li) => li.dataset.card)));
     } catch (e) {
       /* private browsing: the order lasts until the next update */
@@ -312,6 +317,10 @@
     mem.hintSeq = seqOf();
     button.disabled = true;
     window.cubic.hint();
+    // No answer (an error instead): the button comes back.
+    setTimeout(() => {
+      if (document.body.contains(button)) button.disabled = false;
+    }, 10000);
   }
 
   function showHint(section) {
@@ -324,6 +333,8 @@
       return;
     }
     if (box.dataset.rmOld) return;
+    const button = section.querySelector("[data-hint]");
+    if (button) button.disabled = false;
     let action = null;
     try {
       action = box.dataset.hintAction ? JSON.parse(box.dataset.hintAction) : null;

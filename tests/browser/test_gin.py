@@ -186,6 +186,10 @@ def test_a_hand_against_the_computer_on_a_phone(
     )
     expect(page.locator("[data-throw='end']")).to_be_hidden()
 
+    # Sort puts the melds first again, as the solver arranges them.
+    page.get_by_role("button", name="Sort").tap()
+    assert hand(page) == [i["card"] for i in ENGINE.view(state_of(page), 0)["you"]["hand"]]
+
     # Knock with the 7♥, a card marked Knock.
     seven = page.locator("[data-hand] > li[data-card='7H']")
     expect(seven.locator(".rm-tag")).to_have_text("Knock")

@@ -5,6 +5,7 @@ Rendered from stacked engine states; the browser tests play the common paths."""
 import re
 from types import SimpleNamespace
 
+import pytest
 from django.template.loader import get_template
 
 from gameplay.engine import registry
@@ -102,3 +103,21 @@ def test_thirteen_tells_a_round_whose_stock_ran_out():
     assert "Wild 5" in text(html)
     last = state["last_round"]
     assert f"+{last['points'][1]}" in text(html)
+
+
+@pytest.mark.parametrize(("engine", "players"), [(GIN, 2), (THIRTEEN, 3)])
+def test_a_finished_game_shows_its_last_hand_and_the_whole_sheet(engine, players):
+    state = engine.new_game(players, "to-the-end")
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        engine.apply(state, seat, engine.bot_action(state, seat))
+    for seat in (0, None):
+        html = render(engine, state, seat)
+        assert "data-bar" not in html and "data-hint" not in html
+        assert re.search(r"<details class=\"rm-last\" data-last-hand\s+open>", html)
+        body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
+        assert body.count("<tr") == len(state["sheet"])
+        totals = re.search(r"<tfoot>(.*?)</tfoot>", html, re.S).group(1)
+        assert [int(n) for n in re.findall(r"<th>(\d+)</th>", totals)] == engine.result(state)[
+            "scores"
+        ]

@@ -111,7 +111,7 @@ class Thirteen(Engine):
     kind = "thirteen"
     title = "Thirteen"
     blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
-    showcase = ("AS", "KH")
+    showcase = ("QC", "3S")
     min_players = 2
     max_players = 4
     rated = True

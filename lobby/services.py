@@ -14,7 +14,7 @@ from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 from gameplay.models import Game
 
-from .models import ROOM_SIZE, Member, Room
+from .models import ROOM_SIZE, Member, Room, RoomGame
 
 # Letters nobody confuses with a digit or with each other (no I, L, O).
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -172,6 +172,11 @@ def start_game(
             )
         except IllegalAction as exc:
             raise RoomError(exc.message) from exc
+        RoomGame.objects.create(
+            room=room,
+            game=game,
+            players=[m.player for m in humans] + [f"cpu:{s['name']}" for s in table[len(humans) :]],
+        )
         for index, member in enumerate(people):
             member.seat = index if index < size else None
         Member.objects.bulk_update(people, ["seat"])
@@ -179,6 +184,21 @@ def start_game(
         room.save(update_fields=["game", "kind", "turn_timer", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
     return game
+
+
+def room_wins(room: Room) -> dict[str, int] | None:
+    """Games won in this room so far, by player key ("cpu:<name>" for a computer player);
+    a shared win counts for each winner. None until the room has finished a game."""
+    finished = RoomGame.objects.filter(room=room, game__status=Game.Status.OVER)
+    rows = list(finished.values_list("players", "game__result"))
+    if not rows:
+        return None
+    wins: dict[str, int] = {}
+    for players, result in rows:
+        for seat in (result or {}).get("winners", []):
+            if 0 <= seat < len(players):
+                wins[players[seat]] = wins.get(players[seat], 0) + 1
+    return wins
 
 
 def back_to_lobby(*, room: Room, player: str) -> None:

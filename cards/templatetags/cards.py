@@ -82,3 +82,36 @@ def card(
 def card_alt(card: str) -> str:
     """``{{ "QH"|card_alt }}`` -> "Queen of Hearts (Flamora)"."""
     return _alt(str(card))
+
+
+@register.filter
+def card_label(card: str) -> str:
+    """``{{ "QH"|card_label }}`` -> "Q♥" ("Joker" for a joker)."""
+    card = str(card)
+    return c.label(card) if c.is_card(card) else ""
+
+
+@register.filter
+def card_rank(card: str) -> str:
+    """``{{ "10H"|card_rank }}`` -> "10"."""
+    card = str(card)
+    return c.rank(card) if c.is_card(card) and not c.is_joker(card) else ""
+
+
+@register.filter
+def suit_symbol(letter: str) -> str:
+    """``{{ "H"|suit_symbol }}`` -> "♥"."""
+    return c.SUIT_SYMBOLS.get(str(letter), "")
+
+
+@register.filter
+def suit_name(letter: str) -> str:
+    """``{{ "H"|suit_name }}`` -> "Hearts"."""
+    return c.SUIT_NAMES.get(str(letter), "")
+
+
+@register.filter
+def card_suit(card: str) -> str:
+    """``{{ "10H"|card_suit }}`` -> "H" ("" for a joker)."""
+    card = str(card)
+    return c.suit(card) if c.is_card(card) and not c.is_joker(card) else ""

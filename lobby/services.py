@@ -206,11 +206,13 @@ def back_to_lobby(*, room: Room, player: str) -> None:
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.host != player:
             raise RoomError("Only the host can take the table back to the lobby.")
+        # Members before the game, the order a connecting socket locks them in (connected()),
+        # or the two can deadlock.
+        room.members.update(seat=None)
         if room.game_id and not room.game.is_over:
             gameplay.abandon_game(game_id=room.game_id)
         room.game = None
         room.save(update_fields=["game", "updated"])
-        room.members.update(seat=None)
         transaction.on_commit(lambda: notify_room(room.code))
 
 

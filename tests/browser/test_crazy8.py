@@ -36,6 +36,7 @@ def test_an_eight_and_the_suit_picker_to_the_win(page: Page, daphne_server, cele
     assert moments("crazy8", CRAZY8_SEED, None) == {"wild": 1, "turns": 7}
     page.set_viewport_size({"width": 390, "height": 844})
     game_id = start_seeded(page, daphne_server, "crazy8", CRAZY8_SEED, None)
+    expect(page.locator(".s8-topline")).to_contain_text("first out wins")
     expect(page.locator(".wins-tag")).to_have_count(0)  # nothing won in this room yet
 
     turn = 0
@@ -58,7 +59,7 @@ def test_an_eight_and_the_suit_picker_to_the_win(page: Page, daphne_server, cele
         make(page, action, shot="crazy8-phone" if turn == 1 else "")
         if turn == 1:
             follow = page.locator(".s8-follow")
-            expect(follow).to_contain_text(f"{'Spades'} named")
+            expect(follow).to_contain_text("Spades named")
             expect(page.locator(".s8-latest")).to_contain_text("named ♠")
     assert turn == 7
 

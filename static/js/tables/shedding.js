@@ -6,7 +6,11 @@
   window.cubicTables = window.cubicTables || {};
 
   const tables = new WeakMap(); // section -> {reset()} for a table already set up
-  let knockAt = null; // the seq at which Knock was pressed (it survives a re-render)
+  // What the player was doing, kept across a re-render of the same state (another message
+  // for the room can redraw the table while the player is choosing).
+  let knockAt = null; // the seq at which Knock was pressed
+  let pickingAt = null; // {seq, card}: the suit picker open for a wild card
+  let focusAt = null; // {seq, selector}: the control that had the focus
   const kept = {}; // details name -> {key, open}: what the player opened or closed
 
   function keepOpen(table) {
@@ -44,11 +48,13 @@
       sent = true;
       table.classList.add("sent");
       knockAt = null;
+      pickingAt = null;
       cubic.act(action);
     }
 
     function openPicker(card, button) {
       picking = { card: card, button: button };
+      pickingAt = { seq: seq, card: card };
       const label = button.getAttribute("aria-label").split(",")[0];
       picker.querySelector("[data-picker-card]").textContent = `for your ${label}`;
       picker.hidden = false;
@@ -59,6 +65,7 @@
       if (!picking) return;
       const { button } = picking;
       picking = null;
+      pickingAt = null;
       picker.hidden = true;
       if (document.body.contains(button)) button.focus();
     }
@@ -105,6 +112,25 @@
     });
 
     keepOpen(table);
+    if (pickingAt && pickingAt.seq === seq) {
+      const card = table.querySelector(`.s8-card.playable[data-card="${pickingAt.card}"]`);
+      if (card) openPicker(pickingAt.card, card);
+    }
+    const active = document.activeElement;
+    const free = !active || active === document.body || table.contains(active);
+    if (focusAt && focusAt.seq === seq && free) {
+      const again = table.querySelector(focusAt.selector);
+      if (again && !again.disabled) again.focus();
+    }
+    table.addEventListener("focusin", (event) => {
+      const el = event.target;
+      let selector = null;
+      if (el.dataset.card) selector = `.s8-card[data-card="${el.dataset.card}"]`;
+      else if (el.dataset.suit && el.closest("[data-picker]")) selector = `[data-picker] [data-suit="${el.dataset.suit}"]`;
+      else if (el.id) selector = `#${el.id}`;
+      else if ("knock" in el.dataset) selector = "[data-knock]";
+      focusAt = selector ? { seq: seq, selector: selector } : null;
+    });
     tables.set(table, {
       reset() {
         sent = false;

@@ -96,3 +96,29 @@ def card_name(card: str) -> str:
     """``{{ "QH"|card_name }}`` -> "Queen of Hearts", for labels read aloud."""
     card = str(card)
     return c.card_name(card) if c.is_card(card) else c.label(card)
+
+
+@register.filter
+def card_rank(card: str) -> str:
+    """``{{ "10H"|card_rank }}`` -> "10"."""
+    card = str(card)
+    return c.rank(card) if c.is_card(card) and not c.is_joker(card) else ""
+
+
+@register.filter
+def suit_symbol(letter: str) -> str:
+    """``{{ "H"|suit_symbol }}`` -> "♥"."""
+    return c.SUIT_SYMBOLS.get(str(letter), "")
+
+
+@register.filter
+def suit_name(letter: str) -> str:
+    """``{{ "H"|suit_name }}`` -> "Hearts"."""
+    return c.SUIT_NAMES.get(str(letter), "")
+
+
+@register.filter
+def card_suit(card: str) -> str:
+    """``{{ "10H"|card_suit }}`` -> "H" ("" for a joker)."""
+    card = str(card)
+    return c.suit(card) if c.is_card(card) and not c.is_joker(card) else ""

@@ -44,3 +44,12 @@ def action_label(action):
         return str(action)
     extras = [str(v) for k, v in action.items() if k != "type"]
     return " ".join([str(action.get("type", "")).replace("_", " ").capitalize(), *extras])
+
+
+@register.filter
+def fan(count, most):
+    """{% for _ in count|fan:8 %}: one face-down card per card a seat holds, at most `most`."""
+    try:
+        return range(max(0, min(int(count), int(most))))
+    except (TypeError, ValueError):
+        return range(0)

@@ -79,9 +79,13 @@ def test_six_seats_on_a_phone(page: Page, daphne_server, celery_worker_process):
     page.set_viewport_size(PHONE)
     page.goto(daphne_server + "/play/cardice/")
     page.select_option("select[name=seats]", "6")
+    frames = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)))
     page.get_by_role("button", name="Play").click()
     expect(page.locator(".cd")).to_be_visible()
-    # Swap the random deal for a known one in the same room.
+    # Once the table socket is up, swap the random deal for a known one in the same room.
+    while not frames:
+        page.wait_for_timeout(50)
     room = Room.objects.get(code=re.search(r"/rooms/([A-Z]{5})/", page.url).group(1))
     services.back_to_lobby(room=room, player=room.host)
     game = services.start_game(room=room, player=room.host, kind="cardice", seats=6, seed=SEED)

@@ -148,3 +148,16 @@ def test_a_decider_and_a_spectator():
     assert spectator.count('<li class="cd-seat') == 3 and "cd-you" not in spectator
     hands = set(state["hands"][0] + state["hands"][1])
     assert not {c for c in re.findall(r"/cards/(\w+)\.svg", spectator)} & hands
+
+
+def test_the_end_of_the_game_opens_the_sheet():
+    state, _ = to_decider()
+    roll(state, "H")
+    bid_all(state, {1: 3, 0: 2})
+    last_trick(state, [9, 2, 0], {1: ["2C"], 0: ["AC"]})
+    play(state, "2C", "AC")
+    assert ENGINE.is_over(state)
+    page = draw(state, 0)
+    assert "The game is over." in page and sent(page) == [] and "cd-controls" not in page
+    assert '<details class="cd-sheet" data-keep="sheet" open>' in page
+    assert re.search(r"<th scope=\"row\">D1", page)  # the decider's line

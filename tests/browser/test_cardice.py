@@ -2,6 +2,7 @@
 two rounds of bidding (keys and buttons), a whole hand of tricks, and the score sheet after
 it; the other seats' cards never reach the page."""
 
+import os
 import re
 from pathlib import Path
 
@@ -74,7 +75,14 @@ def _check_trick(page: Page) -> None:
         expect(page.locator(f"[data-seat='{trick['leader']}'] .cd-tag.lead")).to_have_text("led")
 
 
-def test_six_seats_on_a_phone(page: Page, daphne_server, celery_worker_process):
+@pytest.fixture
+def quick_worker(monkeypatch):
+    """The worker's computer players think as briefly as the server's: a computer's move
+    schedules the next one from the worker, so six seats would otherwise wait a second each."""
+    monkeypatch.setenv("BOT_DELAY", os.environ.get("BOT_DELAY", "0.05"))
+
+
+def test_six_seats_on_a_phone(page: Page, quick_worker, daphne_server, celery_worker_process):
     SCREENS.mkdir(exist_ok=True)
     page.set_viewport_size(PHONE)
     page.goto(daphne_server + "/play/cardice/")
@@ -170,8 +178,10 @@ def test_six_seats_on_a_phone(page: Page, daphne_server, celery_worker_process):
         page.locator("button.cd-card.playable").first.click()
         _after(page, before)
 
-    # The hand is scored and the next one dealt; the sheet shows the first hand.
+    # The hand is scored and the next one dealt (the computer rolls, then it is my bid); the
+    # sheet shows the first hand.
     expect(table).to_have_attribute("data-round", "2")
+    expect(page.locator(".cd-bid")).to_have_count(11)
     row = _state(page)["sheet"][0]
     mine = row["points"][0]
     expect(page.locator("[data-scored]")).to_contain_text(

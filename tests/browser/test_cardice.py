@@ -142,6 +142,7 @@ def test_six_seats_on_a_phone(page: Page, quick_worker, daphne_server, celery_wo
     for seat, bid in enumerate(first_bids):
         expect(page.locator(f"[data-seat='{seat}'] .cd-bids")).to_contain_text(f"Bid {bid}→")
     expect(page.locator(".cd-bid.first")).to_have_text("2")
+    expect(page.locator(".cd-bid.first")).to_be_focused()  # Enter keeps the round-1 bid
     page.screenshot(path=str(SCREENS / "cardice-phone-bid2.png"))
     three = page.get_by_role("button", name="Bid 3", exact=True)
     three.focus()

@@ -8,6 +8,7 @@
   const kept = {}; // details name -> open
   let unrolledRound = null; // the round whose die we last saw not rolled yet
   let focusKey = null; // the control that had the focus before an update
+  let focusSeq = null; // ...and the state it belonged to
   let focusInTable = false;
 
   document.body.addEventListener("htmx:wsBeforeMessage", () => {
@@ -17,6 +18,7 @@
     focusInTable = main.contains(active);
     const keyed = focusInTable && active.closest("[data-key]");
     focusKey = keyed ? keyed.dataset.key : null;
+    focusSeq = main.dataset.seq;
   });
 
   function rollDie(root) {
@@ -42,9 +44,11 @@
 
   function keepFocus(root) {
     if (!focusInTable) return;
-    const same = focusKey && root.querySelector(`[data-key="${focusKey}"]`);
-    // Else the first thing to do now: a playable card, the bid pad, the Roll button.
-    const next = same || root.querySelector("[data-controls] [data-key], [data-hand] [data-key]");
+    // The same state drawn again: the same control. A new state: what there is to do now
+    // (the round-1 bid in round 2, else a playable card, the bid pad, the Roll button).
+    const same = root.dataset.seq === focusSeq && focusKey && root.querySelector(`[data-key="${focusKey}"]`);
+    const next = same || root.querySelector("[data-autofocus]")
+      || root.querySelector("[data-hand] [data-key], [data-controls] [data-key]");
     if (next) next.focus({ preventScroll: true });
   }
 

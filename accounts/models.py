@@ -58,10 +58,61 @@ class GameRecord(models.Model):
     moves = models.PositiveIntegerField()
     seconds = models.PositiveIntegerField()
     ended = models.DateTimeField()
+    # This seat's facts from the finished game (Game.facts): the profile's records.
+    facts = models.JSONField(default=dict)
 
     class Meta:
         ordering = ["-ended"]
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_record_per_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in game {self.game_id}"
+
+
+class Rating(models.Model):
+    """One player's skill at one rated game (openskill's Plackett-Luce: mu and sigma).
+
+    ``ordinal`` (mu - 3 sigma, a conservative estimate) is kept beside them so leaderboards
+    can sort on an index; accounts.ratings says how it is shown."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="ratings")
+    kind = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    games = models.PositiveIntegerField(default=0)  # rated games played
+    updated = models.DateTimeField()  # when the last rated game ended
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="one_rating_per_game")]
+        indexes = [models.Index(fields=["kind", "-ordinal"], name="rating_board")]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.kind}"
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one player's rating: the history a profile charts, and
+    what lets the ratings be recomputed in the order the games ended."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.ForeignKey("gameplay.Game", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)
+    ended = models.DateTimeField()  # the game's end: rated games are applied in this order
+    place = models.PositiveSmallIntegerField()  # 1 = first; tied seats share a place
+    left = models.BooleanField(default=False)  # left the table before the end
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        ordering = ["ended", "game_id"]
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_change_per_game")]
+        indexes = [
+            models.Index(fields=["kind", "ended", "game"], name="rating_change_order"),
+            models.Index(fields=["user", "kind", "ended"], name="rating_change_history"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} in game {self.game_id}"

@@ -34,6 +34,7 @@ def record_game(game) -> int:
                     moves=game.seq,
                     seconds=seconds,
                     ended=game.ended,
+                    facts=_seat_facts(game, seat),
                 )
                 stat, _ = GameStat.objects.select_for_update().get_or_create(
                     user_id=user_id, kind=game.kind
@@ -52,3 +53,8 @@ def record_game(game) -> int:
         except IntegrityError:  # already recorded
             continue
     return made
+
+
+def _seat_facts(game, seat: int) -> dict:
+    facts = game.facts or []
+    return facts[seat] if seat < len(facts) and isinstance(facts[seat], dict) else {}

@@ -1,11 +1,20 @@
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from gameplay.engine import registry
 
-from .forms import SignUpForm
-from .models import User
+from . import charts, ratings, selectors
+from .forms import SettingsForm, SignUpForm
+from .models import Rating, User
+
+BOARD_PAGE = 50  # players per leaderboard page
+BOARD_TOP = 10  # per game on /leaderboards/
 
 
 @require_http_methods(["GET", "POST"])
@@ -16,22 +25,116 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(_next(request) or "home")
+    return render(request, "registration/signup.html", {"form": form, "next": _next(request)})
 
 
-def title(kind: str) -> str:
-    """A game's title from its engine; a kind no longer registered shows as it is."""
-    try:
-        return registry.get(kind).title
-    except KeyError:
-        return kind
+def _next(request) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()})
+    return target if target and safe else ""
 
 
 def profile(request, username: str):
     person = get_object_or_404(User, username=username)
-    stats = [{"title": title(s.kind), "stat": s} for s in person.stats.order_by("-played")]
-    history = [{"title": title(g.kind), "game": g} for g in person.history.all()[:15]]
+    games = selectors.profile_games(person)
+    for game in games:
+        if game.rating is not None:
+            points = selectors.rating_history(person, game.kind)
+            game.rating["chart"] = charts.rating_chart(points, game.title) if points else ""
     return render(
-        request, "accounts/profile.html", {"person": person, "stats": stats, "history": history}
+        request,
+        "accounts/profile.html",
+        {
+            "person": person,
+            "games": games,
+            "recent": selectors.recent_games(person),
+            "provisional_sigma": ratings.PROVISIONAL_SIGMA,
+        },
     )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account_settings(request):
+    form = SettingsForm(request.POST or None, instance=request.user)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, "Your settings are saved.")
+        return redirect("settings")
+    return render(request, "accounts/settings.html", {"form": form})
+
+
+def leaderboards(request):
+    kinds = [k for k in registry.kinds() if registry.get(k).rated]
+    sizes = selectors.board_sizes(kinds)
+    boards = []
+    for kind in kinds:
+        top = list(selectors.board(kind)[:BOARD_TOP])
+        mine = _my_rating(request, kind)
+        boards.append(
+            {
+                "kind": kind,
+                "title": registry.get(kind).title,
+                "rows": _rows(top, 1, request),
+                "size": sizes.get(kind, 0),
+                "me": mine,
+            }
+        )
+    return render(request, "accounts/leaderboards.html", {"boards": boards})
+
+
+def leaderboard(request, kind: str):
+    try:
+        engine = registry.get(kind)
+    except KeyError as exc:
+        raise Http404("No such game.") from exc
+    if not engine.rated:
+        raise Http404(f"{engine.title} is not played ranked.")
+    mine = _my_rating(request, kind)
+    paginator = Paginator(selectors.board(kind), BOARD_PAGE)
+    page_number = request.GET.get("page")
+    if page_number is None and mine and mine["place"]:
+        page_number = (mine["place"] - 1) // BOARD_PAGE + 1  # open on the viewer's own page
+    page = paginator.get_page(page_number)
+    return render(
+        request,
+        "accounts/leaderboard.html",
+        {
+            "engine": engine,
+            "page": page,
+            "rows": _rows(page.object_list, page.start_index(), request),
+            "me": mine,
+            "per_page": BOARD_PAGE,
+            "active_days": selectors.ACTIVE_DAYS,
+        },
+    )
+
+
+def _rows(listed, first_place: int, request) -> list[dict]:
+    viewer = request.user.pk if request.user.is_authenticated else None
+    return [
+        {
+            "place": first_place + i,
+            "name": r.user.username,
+            "shown": ratings.shown(r.mu, r.sigma),
+            "games": r.games,
+            "you": r.user_id == viewer,
+        }
+        for i, r in enumerate(listed)
+    ]
+
+
+def _my_rating(request, kind: str) -> dict | None:
+    if not request.user.is_authenticated:
+        return None
+    rating = Rating.objects.filter(user=request.user, kind=kind).first()
+    if rating is None:
+        return None
+    place = selectors.leaderboard_place(rating)
+    return {
+        "shown": ratings.shown(rating.mu, rating.sigma),
+        "provisional": ratings.provisional(rating.sigma),
+        "place": place,
+        "page": (place - 1) // BOARD_PAGE + 1 if place else None,
+    }

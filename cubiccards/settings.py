@@ -61,6 +61,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "accounts.middleware.time_zone",
+    "kudos.middleware.DailyVisitMiddleware",
 ]
 
 ROOT_URLCONF = "cubiccards.urls"
@@ -78,6 +80,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player",
                 "cards.context_processors.card_prefs",
+                "kudos.context_processors.kudos",
             ],
         },
     },
@@ -137,8 +140,26 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-games": {"task": "gameplay.sweep_stalled_games", "schedule": 10.0},
     "sweep-game-ends": {"task": "gameplay.sweep_game_ends", "schedule": 60.0},
+    # The ranked queue's matcher (lobby.tasks.match_queue): windows widen and tables fill with
+    # computer players as time passes, so it runs on a clock rather than per request.
+    "match-ranked-queue": {"task": "lobby.match_queue", "schedule": 2.0},
 }
 CELERY_TIMEZONE = "UTC"
+
+# ---- Kudos ----------------------------------------------------------------------------------
+# How often beat runs the streak upkeep and the weekly close (both idempotent: running often
+# only makes them prompt, since players' midnights fall at every quarter hour of UTC).
+KUDOS_BEAT_EVERY = env.float("KUDOS_BEAT_EVERY", default=300.0)
+CELERY_BEAT_SCHEDULE |= {
+    "kudos-keep-up-streaks": {"task": "kudos.keep_up_streaks", "schedule": KUDOS_BEAT_EVERY},
+    "kudos-close-weeks": {"task": "kudos.close_weeks", "schedule": KUDOS_BEAT_EVERY},
+    "kudos-announce-bonus-events": {"task": "kudos.announce_bonus_events", "schedule": 30.0},
+}
+# Tests of the whole stack move Kudos' clock through the cache (kudos/clock.py). Never in
+# production.
+KUDOS_TEST_CLOCK = env.bool("KUDOS_TEST_CLOCK", default=False)
+if PRODUCTION and KUDOS_TEST_CLOCK:
+    raise ImproperlyConfigured("KUDOS_TEST_CLOCK is for tests: it is refused in production.")
 
 # ---- accounts -------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -152,6 +173,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # guests keep their name and room for 60 days
+
+# Password reset mail: SMTP when EMAIL_HOST is set; otherwise written to EMAIL_FILE_PATH if
+# set, or printed on the console.
+if env.str("EMAIL_HOST", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env.str("EMAIL_HOST")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+    EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+elif env.str("EMAIL_FILE_PATH", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Cubic Cards <cards@localhost>")
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -190,6 +227,11 @@ if PRODUCTION:
 BOT_DELAY = env.float("BOT_DELAY", default=1.0)  # seconds a computer player "thinks"
 ECHO_SOCKET = env.bool("ECHO_SOCKET", default=False)  # bench/table_roundtrip.py's baseline
 RECONNECT_GRACE = env.float("RECONNECT_GRACE", default=20.0)  # before a bot takes a lost seat
+# Ranked tables: seconds in the queue before the computer fills the table; each person's turn
+# timer; seconds away from a ranked table (no connection) before leaving it for good.
+RANKED_FILL_AFTER = env.float("RANKED_FILL_AFTER", default=30.0)
+RANKED_TURN_TIMER = env.int("RANKED_TURN_TIMER", default=30)
+RANKED_FORFEIT = env.float("RANKED_FORFEIT", default=120.0)
 
 LOGGING = {
     "version": 1,

@@ -10,9 +10,11 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
+    path("", include("kudos.urls")),  # before leaderboards/<kind>/: it has leaderboards/weekly/
+    path("leaderboards/", accounts_views.leaderboards, name="leaderboards"),
+    path("leaderboards/<str:kind>/", accounts_views.leaderboard, name="leaderboard"),
     path("", include("lobby.urls")),
     path("", include("gameplay.urls")),
-    path("", include("kudos.urls")),
     path("", include("cards.urls")),
     path("admin/", admin.site.urls),
 ]

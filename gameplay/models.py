@@ -21,6 +21,9 @@ class Game(models.Model):
     seq = models.PositiveIntegerField(default=0)  # actions applied so far (the last event's seq)
     to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
     turn_timer = models.PositiveIntegerField(default=0)  # seconds a person has to act; 0 = off
+    # A ranked table's game: rated when it ends. A ranked seat whose person left for good has
+    # "left": true in its seat (ranked last; the computer finishes the game for them).
+    ranked = models.BooleanField(default=False)
     result = models.JSONField(null=True, blank=True)
     # Per seat, what the finished game says about it (the engine's facts): records, badges.
     facts = models.JSONField(null=True, blank=True)
@@ -41,6 +44,14 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.ACTIVE
+
+    @property
+    def unattended(self) -> bool:
+        """Every person left for good (a ranked game, see ``ranked``): the computer plays
+        every seat, and nobody is watching it think."""
+        return any(s.get("left") for s in self.seats) and all(
+            s.get("left") or not s.get("user_id") for s in self.seats
+        )
 
     def bot_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.get("bot")]

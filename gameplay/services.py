@@ -66,6 +66,7 @@ def start_game(
     rules: dict | None = None,
     seed: str | None = None,
     turn_timer: int = 0,
+    ranked: bool = False,
 ) -> Game:
     """Create a game. `seats`: one {"name", "user_id", "player", "bot"} per seat, in seat
     order ("player" is the caller's label for the person, None for a computer player).
@@ -91,6 +92,7 @@ def start_game(
             engine_version=engine.version,
             to_act=engine.to_act(state),
             turn_timer=turn_timer,
+            ranked=ranked,
         )
         transaction.on_commit(lambda: _after_commit(game, state))
     return game
@@ -131,17 +133,23 @@ def submit_action(
         GameEvent.objects.create(
             game=game, seq=game.seq, seat=seat, action=action, events=events, by_bot=by_bot
         )
-        game.to_act = engine.to_act(state)
-        fields = ["seq", "to_act", "updated"]
-        if engine.is_over(state):
-            game.status = Game.Status.OVER
-            game.result = engine.result(state)
-            game.facts = [engine.facts(state, s) for s in range(game.players)]
-            game.ended = timezone.now()
-            fields += ["status", "result", "facts", "ended"]
-        game.save(update_fields=fields)
+        game.save(update_fields=_moved_on(game, engine, state))
         transaction.on_commit(lambda: _after_commit(game, state))
     return Outcome(game=game, state=state, events=events)
+
+
+def _moved_on(game: Game, engine, state: dict) -> list[str]:
+    """Bring the row up to the state after an action; store the end if it came. Returns the
+    fields to save."""
+    game.to_act = engine.to_act(state)
+    fields = ["seq", "to_act", "updated"]
+    if engine.is_over(state):
+        game.status = Game.Status.OVER
+        game.result = engine.result(state)
+        game.facts = [engine.facts(state, s) for s in range(game.players)]
+        game.ended = timezone.now()
+        fields += ["status", "result", "facts", "ended"]
+    return fields
 
 
 def _same_choices(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
@@ -160,11 +168,61 @@ def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:
     """A computer player takes over a seat (bot=True) or gives it back to its person."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
+        if game.seats[seat].get("left"):
+            return game  # left a ranked game for good: the computer keeps the seat
         if game.seats[seat]["bot"] != bot:
             game.seats[seat]["bot"] = bot
             game.save(update_fields=["seats", "updated"])
             transaction.on_commit(lambda: _after_commit(game, None))
     return game
+
+
+def leave_seat(*, game_id: int, seat: int) -> Game:
+    """A person left a ranked game for good: the computer plays the seat to the end, and the
+    seat is marked "left" (the ratings rank it last)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if not game.is_over and not game.seats[seat].get("left"):
+            game.seats[seat].update(bot=True, left=True)
+            game.save(update_fields=["seats", "updated"])
+            transaction.on_commit(lambda: _after_commit(game, None))
+    return game
+
+
+def play_out(*, game_id: int, limit: int = 20_000) -> int:
+    """The computer plays a game nobody attends any more (everyone left a ranked game) to the
+    end, with no pause and no broadcast between actions: the moves are worked out first, then
+    written in one short transaction. Returns the number of actions played (0 if the game
+    moved on meanwhile: the commit that moved it sends this again)."""
+    game = Game.objects.get(pk=game_id)
+    if game.is_over or not game.unattended:
+        return 0
+    engine = registry.get(game.kind)
+    state = load_state(game)
+    start, rows = game.seq, []
+    while not engine.is_over(state) and engine.to_act(state) and len(rows) < limit:
+        seat = engine.to_act(state)[0]
+        action = engine.bot_action(state, seat)
+        events = engine.apply(state, seat, action)
+        rows.append(
+            GameEvent(
+                game=game,
+                seq=start + len(rows) + 1,
+                seat=seat,
+                action=action,
+                events=events,
+                by_bot=True,
+            )
+        )
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.seq != start or game.is_over:
+            return 0
+        GameEvent.objects.bulk_create(rows)
+        game.seq = start + len(rows)
+        game.save(update_fields=_moved_on(game, engine, state))
+        transaction.on_commit(lambda: _after_commit(game, state))
+    return len(rows)
 
 
 def abandon_game(*, game_id: int) -> None:
@@ -187,7 +245,9 @@ def _after_commit(game: Game, state: dict | None) -> None:
     from . import tasks  # tasks import services
 
     awaited_bots = set(game.to_act) & set(game.bot_seats())
-    if awaited_bots:
+    if game.unattended:
+        tasks.run_later(tasks.play_out, game.pk, delay=0)
+    elif awaited_bots:
         tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=settings.BOT_DELAY)
     elif game.to_act and game.turn_timer:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)

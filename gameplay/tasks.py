@@ -59,6 +59,12 @@ def bot_turn(game_id: int, seq: int) -> int:
     return play_for_seats(game_id, seq)
 
 
+@shared_task(name="gameplay.play_out", acks_late=True, ignore_result=True)
+def play_out(game_id: int) -> int:
+    """Everyone left: the computer plays the game to its end at once."""
+    return services.play_out(game_id=game_id)
+
+
 @shared_task(name="gameplay.turn_timeout", acks_late=True, ignore_result=True)
 def turn_timeout(game_id: int, seq: int) -> int:
     """The turn timer ran out: the computer plays this turn for whoever is awaited."""

@@ -11,6 +11,7 @@ class Room(models.Model):
     host = models.CharField(max_length=64)  # the host's player key (see lobby.identity)
     is_open = models.BooleanField(default=True)
     private = models.BooleanField(default=False)  # solo / vs-computer rooms: nobody else joins
+    ranked = models.BooleanField(default=False)  # seated by the ranked queue: one rated game
     game = models.ForeignKey(
         "gameplay.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -56,3 +57,39 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} in {self.room.code}"
+
+
+class QueueEntry(models.Model):
+    """A signed-in person waiting for a ranked table of one game (lobby.ranked)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "waiting"
+        MATCHED = "matched", "matched"
+        LEFT = "left", "left"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    kind = models.CharField(max_length=20)
+    skill = models.IntegerField()  # the rating estimate on the shown scale: what is matched
+    rating = models.IntegerField()  # the shown (conservative) rating, for the waiting page
+    provisional = models.BooleanField(default=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    room = models.ForeignKey(Room, null=True, blank=True, on_delete=models.SET_NULL)
+    enqueued = models.DateTimeField()
+    # The waiting page's last sign of life: an entry nobody watches expires (a socket's
+    # disconnect does not run when its process dies).
+    seen = models.DateTimeField()
+    connections = models.PositiveIntegerField(default=0)
+    closed = models.DateTimeField(null=True, blank=True)  # matched or left
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(status="waiting"),
+                name="one_queue_at_a_time",
+            )
+        ]
+        indexes = [models.Index(fields=["kind", "status", "enqueued"], name="queue_waiting")]
+
+    def __str__(self) -> str:
+        return f"{self.user} for {self.kind} ({self.status})"

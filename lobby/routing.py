@@ -2,9 +2,11 @@ from django.conf import settings
 from django.urls import path
 
 from .consumers import EchoConsumer, RoomConsumer
+from .queue_consumer import QueueConsumer
 
 websocket_urlpatterns = [
     path("ws/rooms/<str:code>/", RoomConsumer.as_asgi()),
+    path("ws/queue/<str:kind>/", QueueConsumer.as_asgi()),
 ]
 
 if settings.ECHO_SOCKET:  # the benchmark's baseline, off unless asked for

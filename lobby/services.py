@@ -6,6 +6,7 @@ import json
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -14,6 +15,7 @@ from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 from gameplay.models import Game
 
+from . import ranked
 from .models import ROOM_SIZE, Member, Room
 
 # Letters nobody confuses with a digit or with each other (no I, L, O).
@@ -95,11 +97,15 @@ def leave_room(*, room: Room, player: str) -> None:
             return
         member.left = True
         member.save(update_fields=["left"])
-        _hand_seat_to_bot(room, member)
+        if room.ranked:
+            ranked.leave_for_good(room, member)
+        else:
+            _hand_seat_to_bot(room, member)
         remaining = list(room.present())
         if not remaining:
             room.is_open = False
-            if room.game_id and not room.game.is_over:
+            # A ranked game everyone left is finished by the computer, and rated.
+            if room.game_id and not room.game.is_over and not room.ranked:
                 gameplay.abandon_game(game_id=room.game_id)
         elif room.host == player:
             room.host = remaining[0].player
@@ -145,6 +151,8 @@ def start_game(
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room.is_open:
             raise RoomError("This room is closed.")
+        if room.ranked:
+            raise RoomError("A ranked table plays one game: queue again for the next.")
         if room.host != player:
             raise RoomError("Only the host can start a game.")
         if room.game_id and not room.game.is_over:
@@ -184,6 +192,8 @@ def start_game(
 def back_to_lobby(*, room: Room, player: str) -> None:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.ranked:
+            raise RoomError("A ranked game plays to the end: press Leave to go.")
         if room.host != player:
             raise RoomError("Only the host can take the table back to the lobby.")
         if room.game_id and not room.game.is_over:
@@ -268,8 +278,6 @@ def connected(*, room_id: int, player: str) -> Member | None:
 
 def disconnected(*, member_id: int) -> None:
     """A socket closed. If no other is open after the grace period, the computer takes over."""
-    from django.conf import settings
-
     from gameplay.tasks import run_later
 
     from .tasks import seat_check
@@ -297,6 +305,13 @@ def check_seat(member_id: int) -> bool:
             return False
         _hand_seat_to_bot(room, member)
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.ranked:  # away much longer: gone for good
+            from gameplay.tasks import run_later
+
+            from .tasks import forfeit_check
+
+            delay = max(settings.RANKED_FORFEIT - settings.RECONNECT_GRACE, 0)
+            transaction.on_commit(lambda: run_later(forfeit_check, member_id, delay=delay))
         return True
 
 

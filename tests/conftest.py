@@ -71,6 +71,33 @@ def celery_worker_process(real_services):
         proc.wait()
 
 
+@pytest.fixture
+def celery_beat_process(real_services, tmp_path):
+    """Celery beat on the Redis broker (the clock of the sweeps and the ranked matcher)."""
+    env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "cubiccards",
+            "beat",
+            "--loglevel=warning",
+            f"--schedule={tmp_path / 'beat-schedule'}",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def _test_database_url() -> str:
     db = settings.DATABASES["default"]
     if db["ENGINE"] != "django.db.backends.postgresql":
@@ -84,7 +111,9 @@ def daphne_server(real_services, transactional_db):
     import socket
 
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        # TEST_SERVER_PORT pins the port on a machine whose ports are shared out; else any.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", int(os.environ.get("TEST_SERVER_PORT", 0))))
         port = s.getsockname()[1]
     env = {
         **os.environ,

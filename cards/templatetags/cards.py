@@ -84,6 +84,20 @@ def card_alt(card: str) -> str:
     return _alt(str(card))
 
 
+@register.filter
+def card_label(card: str) -> str:
+    """``{{ "QH"|card_label }}`` -> "Q♥" (a face-down card: "face-down card")."""
+    card = str(card)
+    return c.label(card) if c.is_card(card) or card == c.HIDDEN else card
+
+
+@register.filter
+def card_name(card: str) -> str:
+    """``{{ "QH"|card_name }}`` -> "Queen of Hearts", for labels read aloud."""
+    card = str(card)
+    return c.card_name(card) if c.is_card(card) else c.label(card)
+
+
 @register.simple_tag(takes_context=True)
 def suit_icon(context: template.Context, suit: str, css: str = "") -> str:
     """``{% suit_icon "B" %}``: the suit's symbol as the cards draw it (inline SVG, in the

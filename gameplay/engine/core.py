@@ -240,6 +240,12 @@ class Engine:
         own words; only what that seat could see at the end."""
         return {}
 
+    def teams(self, rules: dict[str, Any], players: int) -> list[list[int]]:
+        """The sides of a game with these rules: partners who win or lose together share one
+        (ratings rate them as a team; ``result``'s ranking puts them in one group). By
+        default every seat plays for itself."""
+        return [[seat] for seat in range(players)]
+
     def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """The computer player. It sees only the seat's view and legal actions."""
         return rng.choice(legal)

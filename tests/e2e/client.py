@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -35,12 +36,35 @@ class SiteClient:
         response = self.opener.open(request, timeout=10)
         return urllib.parse.urlparse(response.geturl()).path
 
+    def post_json(self, path: str, data: dict | None = None) -> dict:
+        """POST a form to an endpoint that answers JSON (?format=json), 4xx answers too."""
+        body = urllib.parse.urlencode(data or {}).encode()
+        request = urllib.request.Request(
+            self.base + path,
+            data=body,
+            headers={"X-CSRFToken": self._cookie("csrftoken"), "Referer": self.base + "/"},
+        )
+        try:
+            response = self.opener.open(request, timeout=10)
+        except urllib.error.HTTPError as error:
+            response = error
+        return json.loads(response.read())
+
+    def sign_up(self, username: str, password: str = "a long enough pw 1") -> None:
+        self.post(
+            "/accounts/signup/",
+            {"username": username, "password1": password, "password2": password},
+        )
+
     def create_room(self) -> str:
         return self.post("/rooms/").strip("/").split("/")[-1]
 
     def socket(self, code: str):
+        return self.socket_at(f"/ws/rooms/{code}/?format=json")
+
+    def socket_at(self, path: str):
         cookie = "; ".join(f"{c.name}={c.value}" for c in self.cookies)
-        url = self.base.replace("http://", "ws://") + f"/ws/rooms/{code}/?format=json"
+        url = self.base.replace("http://", "ws://") + path
         return websockets.sync.client.connect(
             url, additional_headers={"Cookie": cookie, "Origin": self.base}, open_timeout=10
         )

@@ -464,6 +464,9 @@ class Cardice(Engine):
     def is_over(self, state: State) -> bool:
         return state["over"]
 
+    def teams(self, rules: dict[str, Any], players: int) -> list[list[int]]:
+        return teams_of(players, rules["partnerships"])
+
     def result(self, state: State) -> dict[str, Any]:
         """Seats still in the running after more deciders rank first; then by total (§7).
         Partners have the same total and deciders, so they share a place."""

@@ -1,0 +1,261 @@
+"""Kudos: an append-only ledger of entries and one balance row per player.
+
+Only ``kudos.services`` writes these tables. Every entry carries a unique idempotency key
+derived from what it pays for; the balance row is updated under a row lock in the same
+transaction as the entry it reflects, and the database refuses a negative balance and any
+change to an entry (a correction is a new entry).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from gameplay.engine import registry
+
+from . import rules
+
+
+class Account(models.Model):
+    """A player's Kudos: the balance, and the row every write for that player locks first."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="kudos_account",
+    )
+    balance = models.BigIntegerField(default=0)
+    # Kudos from play so far on play_day (the player's local date; never goes back), for the
+    # daily cap.
+    play_day = models.DateField(null=True, blank=True)
+    play_today = models.PositiveIntegerField(default=0)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(balance__gte=0), name="kudos_balance_not_negative")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.balance} Kudos"
+
+
+class Entry(models.Model):
+    """One credit (amount > 0) or debit (amount < 0). Never changed, never deleted except
+    with its player."""
+
+    class Kind(models.TextChoices):
+        STREAK = "streak", "Daily streak"
+        PLAY = "play", "Play"
+        BONUS = "bonus", "Bonus Kudos"
+        WEEKLY = "weekly", "Weekly leaderboard"
+        SHOP = "shop", "Spent"
+        CORRECTION = "correction", "Correction"
+
+    # Indexed by kudos_entry_history, which starts with the user.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="kudos_entries",
+        db_index=False,
+    )
+    amount = models.IntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    key = models.CharField(max_length=120)  # idempotency: what is paid for (unique)
+    memo = models.CharField(max_length=200)  # what the player reads in the history
+    reference = models.CharField(max_length=60, blank=True)  # "game:42", "week:2025-W03"
+    balance_after = models.BigIntegerField()
+    created = models.DateTimeField()
+
+    # Kudos from play, for the weekly leaderboard.
+    PLAY_KINDS = (Kind.PLAY, Kind.BONUS)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name_plural = "entries"
+        indexes = [
+            models.Index(fields=["user", "-id"], name="kudos_entry_history"),
+            models.Index(
+                fields=["created", "user", "amount"],
+                condition=Q(kind__in=["play", "bonus"]),
+                name="kudos_entry_play_by_time",
+            ),
+        ]
+        constraints = [
+            # A constraint rather than unique=True: no second, pattern-matching index to write.
+            models.UniqueConstraint(fields=["key"], name="kudos_entry_unique_key"),
+            models.CheckConstraint(condition=~Q(amount=0), name="kudos_entry_not_zero"),
+            models.CheckConstraint(
+                condition=Q(balance_after__gte=0), name="kudos_entry_balance_not_negative"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+} {self.kind} ({self.key})"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValueError("Kudos entries are never changed: post a correction instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("Kudos entries are never deleted: post a correction instead.")
+
+    @property
+    def game_id(self) -> int | None:
+        if self.reference.startswith("game:"):
+            return int(self.reference.split(":", 1)[1])
+        return None
+
+    @property
+    def week(self) -> str | None:
+        if self.reference.startswith("week:"):
+            return self.reference.split(":", 1)[1]
+        return None
+
+
+class Streak(models.Model):
+    """A player's daily streak. Locked after (never before) the player's Account row."""
+
+    account = models.OneToOneField(
+        Account, on_delete=models.CASCADE, primary_key=True, related_name="streak"
+    )
+    current = models.PositiveIntegerField(default=0)  # days in a row; 0: no streak running
+    best = models.PositiveIntegerField(default=0)
+    # The last local date paid or covered (grace, freeze); streak days follow it.
+    last_day = models.DateField(null=True, blank=True)
+    last_paid = models.DateTimeField(null=True, blank=True)  # when the last day was paid
+    freezes = models.PositiveSmallIntegerField(default=0)
+    grace_week = models.CharField(max_length=8, blank=True)  # ISO week whose grace day was used
+    # The time zone last seen for this player, and when it last changed (the change limit).
+    zone = models.CharField(max_length=64, blank=True)
+    zone_changed = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(freezes__lte=rules.MAX_FREEZES), name="kudos_streak_freezes_max"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.account_id}: {self.current} days"
+
+
+class StreakDay(models.Model):
+    """What happened to one local day of a player's streak: paid, covered, or where it ended."""
+
+    class Outcome(models.TextChoices):
+        PAID = "paid", "Paid"
+        GRACE = "grace", "Grace day"
+        FREEZE = "freeze", "Streak freeze"
+        ENDED = "ended", "Streak ended"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="streak_days"
+    )
+    day = models.DateField()
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    streak = models.PositiveIntegerField(default=0)  # the streak's length after this day
+    created = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-day"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "day"], name="kudos_one_outcome_per_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.day}: {self.outcome}"
+
+
+class BonusEvent(models.Model):
+    """Staff-scheduled Bonus Kudos: games that end inside the window pay ``multiplier`` times
+    their Kudos from play (one game's, or every game's when ``kind`` is blank)."""
+
+    name = models.CharField(
+        max_length=60, help_text='Shown to players, e.g. "Double Kudos weekend".'
+    )
+    multiplier = models.DecimalField(
+        max_digits=3, decimal_places=2, help_text="From 1.1 to 5, e.g. 2 for double Kudos."
+    )
+    kind = models.CharField(
+        "game", max_length=20, blank=True, help_text="Leave blank for every game."
+    )
+    starts = models.DateTimeField()
+    ends = models.DateTimeField()
+    # 0: not announced yet, 1: its start announced, 2: its end announced (headers refreshed).
+    announced = models.PositiveSmallIntegerField(default=0, editable=False)
+
+    class Meta:
+        ordering = ["-starts"]
+        indexes = [models.Index(fields=["ends", "starts"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends__gt=models.F("starts")), name="kudos_event_window"
+            ),
+            models.CheckConstraint(
+                condition=Q(
+                    multiplier__gte=rules.BONUS_MULTIPLIER_MIN,
+                    multiplier__lte=rules.BONUS_MULTIPLIER_MAX,
+                ),
+                name="kudos_event_multiplier_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ×{self.multiplier.normalize()}"
+
+    @property
+    def game_title(self) -> str:
+        """The one game it multiplies, by its title; "" for every game."""
+        if not self.kind:
+            return ""
+        try:
+            return registry.get(self.kind).title
+        except KeyError:
+            return self.kind
+
+    @property
+    def times(self) -> str:
+        """The multiplier as players read it: "×2", "×1.5"."""
+        return f"×{self.multiplier.normalize():f}"
+
+
+class WeekClose(models.Model):
+    """A closed ISO week of the leaderboard: its standings are frozen and its prizes paid."""
+
+    week = models.CharField(max_length=8, unique=True)  # "2025-W03"
+    starts = models.DateTimeField(unique=True)  # Monday 00:00 UTC
+    closed = models.DateTimeField()
+    players = models.PositiveIntegerField(default=0)  # how many earned Kudos from play
+
+    class Meta:
+        ordering = ["-starts"]
+
+    def __str__(self) -> str:
+        return self.week
+
+
+class WeekPlace(models.Model):
+    """One frozen place of a closed week."""
+
+    close = models.ForeignKey(WeekClose, on_delete=models.CASCADE, related_name="places")
+    place = models.PositiveIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    name = models.CharField(max_length=150)  # as it was that week
+    earned = models.PositiveIntegerField()
+    prize = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["close", "place"]
+        constraints = [
+            models.UniqueConstraint(fields=["close", "place"], name="kudos_one_player_per_place")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.close.week} #{self.place}"

@@ -1,0 +1,98 @@
+"""What Kudos pay and when: every schedule in one place. The /kudos/ page shows these tables
+and the README states them; the services only read them from here."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from decimal import Decimal
+
+# ---- daily streaks ------------------------------------------------------------------------
+# The first visit of each day (in the player's own time zone) pays day 1 10 Kudos, 5 more for
+# each day in a row after that, up to 50 a day from day 9 on.
+STREAK_FIRST = 10
+STREAK_STEP = 5
+STREAK_CAP = 50
+# A missed day is covered by the week's grace day (one per ISO week, Monday to Sunday, of the
+# missed day, used automatically), then by a streak freeze if the player holds one; otherwise
+# the streak ends. A covered day keeps the streak going but pays nothing and adds no day.
+MAX_FREEZES = 2
+# A player may change time zone once in this time (the settings page asks
+# kudos.services.why_not_change_time_zone before saving).
+TIME_ZONE_CHANGE_EVERY = timedelta(days=7)
+
+
+def streak_reward(day: int) -> int:
+    """Kudos for day ``day`` (1, 2, ...) of a streak."""
+    return min(STREAK_FIRST + STREAK_STEP * (day - 1), STREAK_CAP)
+
+
+# ---- Kudos from play ------------------------------------------------------------------------
+# A finished game pays each signed-in person at the table by table size and result:
+# (fewest seats, Kudos for finishing, Kudos for winning). A shared win is a win.
+PLAY_PAY = (
+    (1, 1, 10),  # solo games
+    (2, 3, 10),
+    (3, 4, 15),
+    (5, 5, 20),
+)
+PLAY_DAILY_CAP = 200  # Kudos from play (bonuses included) per day, in the player's time zone
+FIRST_WIN_MULTIPLIER = 2  # the first win of the day at each game pays double
+
+# ---- bonus events ---------------------------------------------------------------------------
+# Staff schedule them in the admin: a multiplier for a time window, for every game or one.
+# Overlapping events don't stack: the highest multiplier applies.
+BONUS_MULTIPLIER_MIN = Decimal("1.1")
+BONUS_MULTIPLIER_MAX = Decimal("5")
+
+# ---- the weekly leaderboard -----------------------------------------------------------------
+# Kudos from play (with their bonuses) earned in an ISO week, Monday 00:00 UTC to the next,
+# rank the players; ties go to whoever reached the total first. The week is closed, and its
+# prizes paid, a few minutes after it ends (so games that ended on the stroke of midnight
+# count).
+WEEKLY_PRIZES = (500, 300, 200, 100, 100, 100, 100, 100, 100, 100)  # 1st, 2nd, ... 10th
+WEEK_CLOSES_AFTER = timedelta(minutes=5)
+WEEKLY_SHOWN = 50  # places shown, and kept when a week closes
+
+
+def play_pay(seats: int, won: bool) -> int:
+    """Kudos for one person finishing a game at a table of ``seats``."""
+    finish, win = next((f, w) for least, f, w in reversed(PLAY_PAY) if seats >= least)
+    return win if won else finish
+
+
+def play_table() -> list[dict]:
+    """The play table for pages: one row per table size."""
+    rows = []
+    for i, (least, finish, win) in enumerate(PLAY_PAY):
+        most = PLAY_PAY[i + 1][0] - 1 if i + 1 < len(PLAY_PAY) else None
+        if least == 1 and most == 1:
+            label = "Solo"
+        elif most == least:
+            label = f"{least} seats"
+        elif most is None:
+            label = f"{least}+ seats"
+        else:
+            label = f"{least}–{most} seats"
+        rows.append({"label": label, "finish": finish, "win": win})
+    return rows
+
+
+def streak_table() -> list[dict]:
+    """Day n → Kudos, up to the cap."""
+    rows, day = [], 1
+    while True:
+        reward = streak_reward(day)
+        rows.append({"day": day, "reward": reward, "onwards": reward == STREAK_CAP})
+        if reward == STREAK_CAP:
+            return rows
+        day += 1
+
+
+def prize_table() -> list[dict]:
+    rows: list[dict] = []
+    for place, prize in enumerate(WEEKLY_PRIZES, start=1):
+        if rows and rows[-1]["prize"] == prize:
+            rows[-1]["last"] = place
+        else:
+            rows.append({"first": place, "last": place, "prize": prize})
+    return rows

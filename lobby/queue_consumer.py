@@ -1,0 +1,115 @@
+"""The waiting page's socket: /ws/queue/<kind>/. Shows who is queued and for how long, and
+sends the person to their table once the matcher seats them. Closing it leaves the queue.
+
+Out: {"type": "queue", ...} (see ``QueueConsumer.state``) as JSON with ?format=json, or the
+page's fragment for the htmx ws extension; {"type": "error", "message": "..."}.
+In: {"type": "leave"}, {"type": "sync"}, {"type": "ping"} → {"type": "pong"}."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import get_template
+
+from . import ranked
+from .models import QueueEntry
+from .tables import csrf_token_for
+
+MAX_MESSAGE = 1024
+SEEN_EVERY = 20  # seconds between signs of life while the page is open
+
+
+class QueueConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        self.format = "json" if query.get("format") == ["json"] else "html"
+        self.entry_id = None
+        self.heartbeat = None
+        self.user = self.scope.get("user")
+        self.csrf_token = csrf_token_for(self.scope.get("cookies", {}))
+        if self.user is None or not self.user.is_authenticated:
+            await self.close(code=4401)  # ranked play needs an account
+            return
+        try:
+            self.engine = ranked.rated_engine(self.scope["url_route"]["kwargs"]["kind"])
+        except ranked.QueueError:
+            await self.close(code=4404)
+            return
+        await self.accept()
+        await self.channel_layer.group_add(ranked.queue_group(self.engine.kind), self.channel_name)
+        self.heartbeat = asyncio.ensure_future(self._beat())
+        await self.refresh()
+
+    def _track(self) -> None:
+        """Watch the person's waiting entry, if any: the one this page keeps in the queue
+        (they may queue after the page opened, from its own button)."""
+        entry = ranked.current_entry(self.user, self.engine.kind)
+        waiting = entry.pk if entry and entry.status == QueueEntry.Status.WAITING else None
+        if waiting is not None and waiting != self.entry_id:
+            ranked.page_opened(waiting)
+            self.entry_id = waiting
+
+    async def _beat(self):
+        while True:
+            await asyncio.sleep(SEEN_EVERY)
+            if self.entry_id is not None:
+                await database_sync_to_async(ranked.page_seen)(self.entry_id)
+
+    async def disconnect(self, code):
+        if self.heartbeat:
+            self.heartbeat.cancel()
+        if getattr(self, "engine", None) is not None:
+            group = ranked.queue_group(self.engine.kind)
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if self.entry_id is not None:
+            await database_sync_to_async(ranked.page_closed)(self.entry_id)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        raw = text_data if text_data is not None else bytes_data
+        try:
+            message = json.loads(raw) if raw and len(raw) <= MAX_MESSAGE else None
+        except (ValueError, UnicodeDecodeError):
+            message = None
+        if not isinstance(message, dict):
+            return await self.error('Messages are JSON objects with a "type".')
+        kind = message.get("type")
+        if kind == "ping":
+            if self.entry_id is not None:
+                await database_sync_to_async(ranked.page_seen)(self.entry_id)
+            return await self.send(text_data=json.dumps({"type": "pong"}))
+        if kind == "sync":
+            return await self.refresh()
+        if kind == "leave":
+            try:
+                await database_sync_to_async(ranked.leave)(user=self.user, kind=self.engine.kind)
+            except ranked.QueueError as exc:
+                await self.error(exc.message)
+            return await self.refresh()
+        return await self.error('Unknown message type. Send "leave", "sync" or "ping".')
+
+    async def queue_update(self, event):
+        await self.refresh()
+
+    async def refresh(self):
+        await self.send(text_data=await database_sync_to_async(self._render)())
+
+    def _render(self) -> str:
+        self._track()
+        state = ranked.queue_state(self.user, self.engine)
+        if self.format == "json":
+            return json.dumps(state)
+        return get_template("lobby/_queue_main.html").render(
+            {"q": state, "csrf_token": self.csrf_token, "user": self.user}
+        )
+
+    async def error(self, message: str):
+        if self.format == "json":
+            await self.send(text_data=json.dumps({"type": "error", "message": message}))
+        else:
+            await self.send(
+                text_data=get_template("lobby/_error.html").render({"message": message})
+            )

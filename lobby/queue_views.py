@@ -1,0 +1,116 @@
+"""The ranked queue over HTTP: join (POST /ranked/<kind>/), the waiting page (GET), leave
+(POST /ranked/<kind>/leave/), and a ranked game's rating change for the table's result.
+
+Programs add ?format=json and get {"ok": true, ...} or {"ok": false, "message": "..."} with a
+4xx status; browsers are redirected with the message shown on the next page."""
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from accounts import ratings
+from accounts.models import RatingChange
+from gameplay.engine import registry
+from gameplay.models import Game
+
+from . import ranked
+
+SIGN_UP_FIRST = "Sign up or sign in to play ranked: ratings belong to an account."
+
+
+def _json(request) -> bool:
+    return request.GET.get("format") == "json"
+
+
+def queue(request, kind: str):
+    return join(request, kind) if request.method == "POST" else waiting_page(request, kind)
+
+
+@require_POST
+def join(request, kind: str):
+    if not request.user.is_authenticated:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": SIGN_UP_FIRST}, status=401)
+        messages.info(request, SIGN_UP_FIRST)
+        return redirect(f"{reverse('signup')}?next=/ranked/{kind}/")
+    try:
+        entry = ranked.enqueue(user=request.user, kind=kind)
+    except ranked.QueueError as exc:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": exc.message}, status=409)
+        messages.error(request, exc.message)
+        already = ranked.current_entry(request.user, kind)
+        if already is not None and already.status == already.Status.WAITING:
+            return redirect("ranked-queue", kind=kind)
+        return redirect("/?lobby=1")
+    if _json(request):
+        return JsonResponse(
+            {"ok": True, "game": entry.kind, "status": entry.status, "socket": f"/ws/queue/{kind}/"}
+        )
+    return redirect("ranked-queue", kind=entry.kind)
+
+
+def waiting_page(request, kind: str):
+    try:
+        engine = ranked.rated_engine(kind)
+    except ranked.QueueError as exc:
+        raise Http404(exc.message) from exc
+    return render(
+        request,
+        "lobby/queue.html",
+        {"engine": engine, "q": ranked.queue_state(request.user, engine)},
+    )
+
+
+@require_POST
+def leave(request, kind: str):
+    if not request.user.is_authenticated:
+        message = "You are not in a queue."
+        if _json(request):
+            return JsonResponse({"ok": False, "message": message}, status=401)
+        messages.error(request, message)
+        return redirect("/?lobby=1")
+    try:
+        ranked.leave(user=request.user, kind=kind)
+    except ranked.QueueError as exc:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": exc.message}, status=409)
+        messages.error(request, exc.message)
+        return redirect("/")  # a matched person goes on to their table
+    if _json(request):
+        return JsonResponse({"ok": True, "status": "left"})
+    messages.info(request, "You left the queue.")
+    return redirect("/?lobby=1")
+
+
+def rating_change(request, game_id: int):
+    """The viewer's rating change for a ranked game, polled by the table's result until the
+    end-of-game hook has rated it (htmx stops polling on status 286)."""
+    game = Game.objects.filter(pk=game_id, ranked=True).first()
+    user = request.user
+    if game is None or not user.is_authenticated or user.pk not in _people(game):
+        return HttpResponse("", status=286)  # nothing of the viewer's to show
+    change = RatingChange.objects.filter(game_id=game_id, user=user).first()
+    if change is None:
+        return render(request, "lobby/_rating_change.html", {"pending": True})
+    before = ratings.shown(change.mu_before, change.sigma_before)
+    after = ratings.shown(change.mu, change.sigma)
+    response = render(
+        request,
+        "lobby/_rating_change.html",
+        {
+            "change": change,
+            "title": registry.get(change.kind).title,
+            "before": before,
+            "after": after,
+            "delta": after - before,
+            "provisional": ratings.provisional(change.sigma),
+        },
+    )
+    return HttpResponse(response.content, status=286)
+
+
+def _people(game: Game) -> set[int]:
+    return {seat.get("user_id") for seat in game.seats}

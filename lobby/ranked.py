@@ -1,0 +1,442 @@
+"""Ranked tables: the queue, the matcher that seats people of similar rating together, and
+what happens when someone leaves a ranked game.
+
+A person queues for one rated game at a time (``enqueue``). The matcher (``match``, run by
+Celery beat every two seconds, and once right after each enqueue) takes the waiting entries of
+a game, oldest first: each one still waiting anchors a table of the people nearest to it in
+rating within its window, which widens the longer it has waited. A full table of people forms
+at once; after ``RANKED_FILL_AFTER`` seconds the anchor is seated with whoever is in its window
+and computer players fill the rest. The matcher locks the entries it reads and skips entries
+another matcher holds (FOR UPDATE SKIP LOCKED), so two matchers never seat a person twice.
+
+A ranked table plays the game's default rules with a turn timer. A person who presses Leave, or
+stays away longer than ``RANKED_FORFEIT``, has left for good: the computer finishes the game for
+them and the ratings rank them last. If everyone leaves, the computer finishes the game at once
+and it is rated all the same.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts import ratings
+from gameplay import services as gameplay
+from gameplay.engine import registry
+from gameplay.models import Game
+
+from . import services
+from .models import Member, QueueEntry, Room
+
+log = logging.getLogger(__name__)
+
+WINDOW_BASE = 100  # shown rating points either side, at first
+WINDOW_GROWTH = 10  # more points per second waited
+QUEUE_GRACE = 5.0  # seconds a waiting page may be gone (a reload) before its person leaves
+STALE_AFTER = timedelta(seconds=60)  # no sign of life from the waiting page: gone
+
+
+class QueueError(Exception):
+    """Something a person asked of the queue that can't be done; the message says why."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def queue_group(kind: str) -> str:
+    return f"queue_{kind}"
+
+
+def table_size(engine) -> int:
+    """People (and computer players) at a ranked table of this game: four, or fewer if the
+    game seats fewer."""
+    return min(4, engine.max_players)
+
+
+def rated_engine(kind) -> object:
+    try:
+        engine = registry.get(str(kind))
+    except KeyError as exc:
+        raise QueueError(f"There is no game called “{str(kind)[:30]}”.") from exc
+    if not engine.rated:
+        raise QueueError(f"{engine.title} is not played ranked: pick a game of skill.")
+    return engine
+
+
+def rated_kinds() -> list[str]:
+    return [kind for kind in registry.kinds() if registry.get(kind).rated]
+
+
+def player_key(user) -> str:
+    return f"user:{user.pk}"  # as lobby.identity keys a signed-in person
+
+
+# ---- joining and leaving the queue --------------------------------------------------------------
+
+
+def enqueue(*, user, kind, now: datetime | None = None) -> QueueEntry:
+    engine = rated_engine(kind)
+    now = now or timezone.now()
+    with transaction.atomic():
+        waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()
+        if waiting and waiting.kind == engine.kind:
+            raise QueueError(f"You are already in the queue for {engine.title}.")
+        if waiting:
+            title = registry.get(waiting.kind).title
+            raise QueueError(f"You are already in the queue for {title}: leave it first.")
+        room = services.current_room(player_key(user))
+        if room is not None:
+            raise QueueError(
+                f"You have a seat at a game in play (room {room.code}): finish or leave it first."
+            )
+        skill = ratings.skill_of(user, engine.kind)
+        try:
+            with transaction.atomic():
+                entry = QueueEntry.objects.create(
+                    user=user,
+                    kind=engine.kind,
+                    skill=ratings.shown_skill(skill.mu),
+                    rating=ratings.shown(skill.mu, skill.sigma),
+                    provisional=ratings.provisional(skill.sigma),
+                    enqueued=now,
+                    seen=now,
+                )
+        except IntegrityError as exc:  # the same person queued twice at the same moment
+            raise QueueError(f"You are already in the queue for {engine.title}.") from exc
+        transaction.on_commit(lambda: _queue_changed(engine.kind, nudge=True))
+    return entry
+
+
+def leave(*, user, kind) -> QueueEntry:
+    """Leave the queue. A person already matched is told where their table is."""
+    engine = rated_engine(kind)
+    with transaction.atomic():
+        entry = (
+            QueueEntry.objects.select_for_update()
+            .filter(user=user, kind=engine.kind)
+            .order_by("-enqueued", "-pk")
+            .first()
+        )
+        if entry is None or entry.status == QueueEntry.Status.LEFT:
+            raise QueueError(f"You are not in the queue for {engine.title}.")
+        if entry.status == QueueEntry.Status.MATCHED:
+            code = entry.room.code if entry.room else "?"
+            raise QueueError(f"You were already matched: your table is room {code}.")
+        _close(entry, QueueEntry.Status.LEFT)
+        transaction.on_commit(lambda: _queue_changed(engine.kind))
+    return entry
+
+
+def _close(entry: QueueEntry, status: str, room: Room | None = None) -> None:
+    entry.status, entry.room, entry.closed = status, room, timezone.now()
+    entry.save(update_fields=["status", "room", "closed"])
+
+
+def current_entry(user, kind: str) -> QueueEntry | None:
+    """The person's latest entry for this game (waiting, or how it ended)."""
+    return QueueEntry.objects.filter(user=user, kind=kind).order_by("-enqueued", "-pk").first()
+
+
+def waiting(kind: str) -> list[QueueEntry]:
+    return list(
+        QueueEntry.objects.filter(kind=kind, status=QueueEntry.Status.WAITING)
+        .select_related("user")
+        .order_by("enqueued", "pk")
+    )
+
+
+def queue_state(user, engine) -> dict:
+    """What the waiting page shows (the queue socket's "queue" message): this person's entry
+    and everyone waiting for the game. ``url`` is set once they are seated at a game in play."""
+    now = timezone.now()
+    entry = current_entry(user, engine.kind) if user.is_authenticated else None
+    status = entry.status if entry else "none"
+    waited = (now - entry.enqueued).total_seconds() if entry else 0.0
+    room = entry.room if entry and entry.room_id else None
+    in_play = room is not None and room.game_id is not None and not room.game.is_over
+    return {
+        "type": "queue",
+        "game": engine.kind,
+        "title": engine.title,
+        "status": status,
+        "rating": entry.rating if entry else None,
+        "provisional": entry.provisional if entry else None,
+        "waited": round(waited, 1),
+        "window": round(window(waited)) if status == QueueEntry.Status.WAITING else None,
+        "fill_after": settings.RANKED_FILL_AFTER,
+        "seats": table_size(engine),
+        "room": room.code if room else None,
+        "url": f"/rooms/{room.code}/" if in_play and status == QueueEntry.Status.MATCHED else None,
+        "waiting": [
+            {
+                "name": e.user.username,
+                "rating": e.rating,
+                "provisional": e.provisional,
+                "waited": round((now - e.enqueued).total_seconds(), 1),
+                "you": e.user_id == user.pk,
+            }
+            for e in waiting(engine.kind)
+        ],
+    }
+
+
+# ---- the waiting page's presence ----------------------------------------------------------------
+
+
+def page_opened(entry_id: int) -> None:
+    from django.db.models import F
+
+    QueueEntry.objects.filter(pk=entry_id).update(
+        connections=F("connections") + 1, seen=timezone.now()
+    )
+
+
+def page_seen(entry_id: int) -> None:
+    QueueEntry.objects.filter(pk=entry_id).update(seen=timezone.now())
+
+
+def page_closed(entry_id: int) -> None:
+    """The waiting page closed: its person leaves the queue unless it opens again (a reload)
+    within ``QUEUE_GRACE`` seconds."""
+    from django.db.models import F
+
+    from gameplay.tasks import run_later
+
+    from .tasks import queue_presence
+
+    QueueEntry.objects.filter(pk=entry_id, connections__gt=0).update(
+        connections=F("connections") - 1, seen=timezone.now()
+    )
+    run_later(queue_presence, entry_id, delay=QUEUE_GRACE)
+
+
+def check_presence(entry_id: int) -> bool:
+    """Leave the queue for a person whose waiting page is closed. Returns True if it did."""
+    with transaction.atomic():
+        entry = QueueEntry.objects.select_for_update().filter(pk=entry_id).first()
+        if entry is None or entry.status != QueueEntry.Status.WAITING or entry.connections:
+            return False
+        _close(entry, QueueEntry.Status.LEFT)
+        kind = entry.kind
+        transaction.on_commit(lambda: _queue_changed(kind))
+    return True
+
+
+# ---- matching ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Waiter:
+    id: int
+    skill: int
+    enqueued: datetime
+
+
+def window(waited: float) -> float:
+    """How far apart in rating (shown points) a table may be, after waiting this long."""
+    return WINDOW_BASE + WINDOW_GROWTH * max(waited, 0.0)
+
+
+def form_tables(
+    waiters: list[Waiter], size: int, now: datetime, fill_after: float
+) -> list[list[Waiter]]:
+    """Group waiters into tables (people only; the computer fills the rest of a short one).
+    Oldest first, each waiter not yet seated anchors a table of the ``size - 1`` nearest in
+    rating within its window; a short table forms once the anchor has waited ``fill_after``."""
+    by_skill = sorted(waiters, key=lambda w: (w.skill, w.id))
+    keys = [(w.skill, w.id) for w in by_skill]
+    taken: set[int] = set()
+    tables = []
+    for anchor in sorted(waiters, key=lambda w: (w.enqueued, w.id)):
+        if anchor.id in taken:
+            continue
+        waited = (now - anchor.enqueued).total_seconds()
+        reach = window(waited)
+        near = _nearest(by_skill, keys, anchor, size - 1, reach, taken)
+        if len(near) == size - 1 or waited >= fill_after:
+            table = [anchor, *near]
+            taken.update(w.id for w in table)
+            tables.append(table)
+    return tables
+
+
+def _nearest(by_skill, keys, anchor: Waiter, count: int, reach: float, taken: set[int]):
+    """Up to ``count`` untaken waiters nearest ``anchor`` in rating, within ``reach``."""
+    at = bisect.bisect_left(keys, (anchor.skill, anchor.id))
+    left, right, found = at - 1, at + 1, []
+    while len(found) < count:
+        while left >= 0 and by_skill[left].id in taken:
+            left -= 1
+        while right < len(by_skill) and by_skill[right].id in taken:
+            right += 1
+        lower = by_skill[left] if left >= 0 else None
+        upper = by_skill[right] if right < len(by_skill) else None
+        gap_low = anchor.skill - lower.skill if lower else None
+        gap_up = upper.skill - anchor.skill if upper else None
+        if lower and (gap_up is None or gap_low <= gap_up) and gap_low <= reach:
+            found.append(lower)
+            left -= 1
+        elif upper and gap_up <= reach:
+            found.append(upper)
+            right += 1
+        else:
+            break
+    return found
+
+
+def match(kind: str, *, now: datetime | None = None) -> list[Room]:
+    """One matching pass over a game's queue. Returns the rooms it seated."""
+    engine = registry.get(kind)
+    size = table_size(engine)
+    now = now or timezone.now()
+    rooms = []
+    with transaction.atomic():
+        # Entries another matcher holds are skipped, not waited for: nobody is seated twice.
+        entries = list(
+            QueueEntry.objects.select_for_update(skip_locked=True)
+            .filter(kind=kind, status=QueueEntry.Status.WAITING)
+            .select_related("user")
+            .order_by("enqueued", "pk")
+        )
+        entries = _drop_gone(entries, now)
+        by_id = {e.pk: e for e in entries}
+        waiters = [Waiter(e.pk, e.skill, e.enqueued) for e in entries]
+        for table in form_tables(waiters, size, now, settings.RANKED_FILL_AFTER):
+            people = [by_id[w.id] for w in table]
+            room = _seat(engine, people, size)
+            QueueEntry.objects.filter(pk__in=[e.pk for e in people]).update(
+                status=QueueEntry.Status.MATCHED, room=room, closed=timezone.now()
+            )
+            rooms.append(room)
+        if rooms or len(entries) != len(by_id):
+            transaction.on_commit(lambda: _queue_changed(kind))
+    return rooms
+
+
+def match_all(now: datetime | None = None) -> int:
+    """A matching pass over every rated game with someone waiting. Returns rooms seated."""
+    kinds = set(
+        QueueEntry.objects.filter(status=QueueEntry.Status.WAITING).values_list("kind", flat=True)
+    )
+    return sum(len(match(kind, now=now)) for kind in sorted(kinds) if kind in rated_kinds())
+
+
+def anyone_waiting() -> bool:
+    return QueueEntry.objects.filter(status=QueueEntry.Status.WAITING).exists()
+
+
+def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:
+    """Leave out (and close) entries whose page went silent, and people who sat down at a
+    game elsewhere since they queued."""
+    seated = set(
+        Member.objects.filter(
+            user_id__in=[e.user_id for e in entries],
+            left=False,
+            seat__isnull=False,
+            room__is_open=True,
+            room__game__status=Game.Status.ACTIVE,
+        ).values_list("user_id", flat=True)
+    )
+    kept = []
+    for entry in entries:
+        if entry.user_id in seated or entry.seen < now - STALE_AFTER:
+            _close(entry, QueueEntry.Status.LEFT)
+        else:
+            kept.append(entry)
+    return kept
+
+
+def _seat(engine, people: list[QueueEntry], size: int) -> Room:
+    """A ranked room for these people, with the game started: default rules, a turn timer,
+    computer players in the empty seats, seats in a random order."""
+    host = people[0].user
+    room = services.create_room(player=player_key(host), name=host.username, user=host)
+    room.ranked = True
+    for entry in people[1:]:
+        Member.objects.create(
+            room=room, player=player_key(entry.user), name=entry.user.username, user=entry.user
+        )
+    members = {m.user_id: m for m in room.members.all()}
+    table = [
+        {"name": e.user.username, "user_id": e.user_id, "player": player_key(e.user), "bot": False}
+        for e in people
+    ]
+    table += [
+        {"name": services.BOT_NAMES[i], "user_id": None, "player": None, "bot": True}
+        for i in range(size - len(people))
+    ]
+    order = list(range(size))
+    secrets.SystemRandom().shuffle(order)
+    table = [table[i] for i in order]
+    game = gameplay.start_game(
+        kind=engine.kind,
+        seats=table,
+        rules=None,
+        turn_timer=settings.RANKED_TURN_TIMER,
+        ranked=True,
+    )
+    for index, seat in enumerate(table):
+        if seat["user_id"]:
+            member = members[seat["user_id"]]
+            member.seat = index
+            member.save(update_fields=["seat"])
+    room.game, room.kind, room.turn_timer = game, engine.kind, settings.RANKED_TURN_TIMER
+    room.save(update_fields=["ranked", "game", "kind", "turn_timer", "updated"])
+    return room
+
+
+def _queue_changed(kind: str, nudge: bool = False) -> None:
+    """Tell the waiting pages; after an enqueue, run the matcher now rather than at the next
+    tick of the beat."""
+    from channels.layers import get_channel_layer
+
+    try:
+        gameplay.run_async(
+            get_channel_layer().group_send, queue_group(kind), {"type": "queue.update"}
+        )
+    except Exception:  # the pages catch up on their next message
+        log.exception("queue update for %s not sent", kind)
+    if nudge:
+        from gameplay.tasks import run_later
+
+        from .tasks import match_queue
+
+        run_later(match_queue, delay=0)
+
+
+# ---- leaving a ranked table ----------------------------------------------------------------------
+
+
+def leave_for_good(room: Room, member: Member) -> None:
+    """A person left a ranked game in play (Leave, or away too long): the computer plays their
+    seat to the end and they are ranked last. Runs inside the caller's transaction."""
+    if member.seat is None or room.game_id is None or room.game.is_over:
+        return
+    gameplay.leave_seat(game_id=room.game_id, seat=member.seat)
+    member.seat = None  # from now on they may only watch
+    member.save(update_fields=["seat"])
+
+
+def check_forfeit(member_id: int) -> bool:
+    """A person away from a ranked table for ``RANKED_FORFEIT`` seconds has left it for good.
+    Returns True if they had."""
+    with transaction.atomic():
+        member = Member.objects.select_for_update().filter(pk=member_id).first()
+        if member is None or member.connections > 0 or member.left:
+            return False
+        room = member.room
+        if not room.ranked or member.seat is None:
+            return False
+        if member.last_seen > timezone.now() - timedelta(seconds=settings.RANKED_FORFEIT - 1):
+            return False  # came back and went again since: a later check decides
+        leave_for_good(room, member)
+        transaction.on_commit(lambda: services.notify_room(room.code))
+    return True

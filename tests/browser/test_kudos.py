@@ -1,0 +1,62 @@
+"""The header's Kudos slot in a browser: the day's reward announced on the first page, then
+the balance and a bonus event updated live, without a reload."""
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, expect
+
+from accounts.models import User
+from kudos import services
+from kudos.models import BonusEvent, Entry
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def test_the_header_follows_the_players_kudos_live(browser: Browser, daphne_server):
+    otter = User.objects.create_user("otter", password="grey-Otter-71-lantern")
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(daphne_server + "/accounts/login/")
+    page.get_by_label("Username").fill("otter")
+    page.get_by_label("Password").fill("grey-Otter-71-lantern")
+    page.get_by_role("button", name="Sign in").click()
+    slot = page.locator(".kudos-live")
+    expect(slot.locator(".kudos-balance")).to_have_text("10")
+    expect(slot.locator("[data-kudos-news]")).to_have_text("+10 Kudos: day 1 of your daily streak")
+    expect(slot.locator("[data-streak]")).to_contain_text("1")
+    page.screenshot(
+        path=f"{SCREENS}/kudos-header.png", clip={"x": 700, "y": 0, "width": 580, "height": 120}
+    )
+
+    expect(page.locator("#kudos-slot[data-live]")).to_be_attached()  # the socket sent it
+    expect(slot.locator("[data-kudos-news]")).to_be_attached()  # and left the page's news be
+    services.credit(
+        user_id=otter.pk,
+        amount=25,
+        kind=Entry.Kind.PLAY,
+        key="test:1",
+        memo="Won War at a table of 2",
+    )
+    expect(slot.locator(".kudos-balance")).to_have_text("35")
+    expect(slot.locator("[data-kudos-news]")).to_have_text("+25 Kudos: Won War at a table of 2")
+
+    now = timezone.now()
+    BonusEvent.objects.create(
+        name="Double Kudos hour",
+        multiplier=2,
+        starts=now - timedelta(seconds=1),
+        ends=now + timedelta(hours=1),
+    )
+    services.announce_bonus_events()
+    expect(slot.locator("[data-bonus-event]")).to_have_text("×2 Double Kudos hour")
+
+    page.goto(daphne_server + "/kudos/")
+    expect(page.get_by_role("heading", name="Your Kudos")).to_be_visible()
+    expect(page.locator("[data-balance]")).to_have_text("35")
+    page.screenshot(path=f"{SCREENS}/kudos-page.png", full_page=True)
+    page.goto(daphne_server + "/leaderboards/weekly/")
+    expect(page.locator("table.leaderboard")).to_contain_text("otter")

@@ -1,0 +1,86 @@
+"""Ranked Poker in a browser: sign up, Play ranked, wait in the queue, sit at the table the
+matcher makes (computer players fill it after the wait), play, leave, and find the rating
+change on the profile with its chart."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from accounts import ratings
+from accounts.models import RatingChange
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def quick_fill(monkeypatch):
+    monkeypatch.setenv("RANKED_FILL_AFTER", "3")
+
+
+def test_ranked_poker_from_the_queue_to_the_profile(
+    page: Page, quick_fill, daphne_server, celery_worker_process, celery_beat_process, tmp_path
+):
+    page.set_viewport_size({"width": 1100, "height": 850})
+    try:
+        page.goto(daphne_server + "/accounts/signup/")
+        page.get_by_label("Username").fill("heron")
+        page.get_by_label("Password", exact=True).fill("grey-Heron-71-lantern")
+        page.get_by_label("Password confirmation").fill("grey-Heron-71-lantern")
+        page.get_by_label("Time zone").select_option("America/New_York")
+        page.get_by_role("button", name="Create account").click()
+        expect(page.locator("[data-username]")).to_have_text("heron")
+
+        page.locator("[data-kind=poker]").get_by_role(
+            "button", name=re.compile("Play ranked")
+        ).click()
+        expect(page.get_by_role("heading", name="Ranked Poker")).to_be_visible()
+        expect(page.locator("[data-my-rating]")).to_have_text("1500")
+        expect(page.locator("[data-waiting] li.you")).to_contain_text("heron")
+        page.screenshot(path=str(tmp_path / "queue.png"))
+
+        # Nobody else queues: after the wait the computer fills the table and the page goes there.
+        page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"), timeout=30_000)
+        expect(page.locator(".table-title .badge", has_text="Ranked")).to_be_visible()
+        expect(page.locator(".pk")).to_be_visible()
+        expect(page.locator(".pk-seat .bot-tag")).to_have_count(3)
+        expect(page.get_by_role("button", name="Back to lobby")).to_have_count(0)
+
+        # Play a turn when it comes (check or call), then leave: the computer finishes for us.
+        page.wait_for_selector(".pk-row button[ws-send], #draw:not([disabled])", timeout=30_000)
+        seq = page.locator("#room-main").get_attribute("data-seq")
+        buttons = page.locator(".pk-row button[ws-send]").filter(
+            has_text=re.compile("^(Check|Call)")
+        )
+        if buttons.count():
+            buttons.first.click()
+        else:
+            page.locator("#draw").click()
+        page.wait_for_function(
+            "seq => document.getElementById('room-main').dataset.seq !== seq", arg=seq
+        )
+        page.screenshot(path=str(tmp_path / "table.png"))
+        page.get_by_role("button", name="Leave").click()
+        page.wait_for_url(re.compile(r"/\?lobby=1$"))
+
+        # The profile shows the rating change once the game is played out and rated.
+        for _ in range(60):
+            if RatingChange.objects.filter(user__username="heron").exists():
+                break
+            page.wait_for_timeout(500)
+        change = RatingChange.objects.get(user__username="heron")
+        after = ratings.shown(change.mu, change.sigma)
+        assert change.left and change.place == 4 and after < 1500
+        page.goto(daphne_server + "/u/heron/")
+        rated = page.locator("[data-rated=poker]")
+        expect(rated.locator(".rating-now")).to_have_text(str(after))
+        expect(rated.locator(".badge")).to_have_text("provisional")
+        expect(rated.locator("svg")).to_have_count(1)
+        recent = page.locator(".history li").first
+        expect(recent).to_contain_text("ranked, left, place 4")
+        expect(recent.locator("[data-delta]")).to_have_text(str(after - 1500))
+        expect(page.locator("text=Times in America/New_York.")).to_be_visible()
+        page.screenshot(path=str(tmp_path / "profile.png"), full_page=True)
+    except Exception:
+        page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
+        raise

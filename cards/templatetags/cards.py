@@ -122,3 +122,21 @@ def card_suit(card: str) -> str:
     """``{{ "10H"|card_suit }}`` -> "H" ("" for a joker)."""
     card = str(card)
     return c.suit(card) if c.is_card(card) and not c.is_joker(card) else ""
+
+
+@register.simple_tag(takes_context=True)
+def suit_icon(context: template.Context, suit: str, css: str = "") -> str:
+    """``{% suit_icon "B" %}``: the suit's symbol as the cards draw it (inline SVG, in the
+    player's suit colours), labelled with the suit's name."""
+    suit = str(suit)
+    if suit not in art.SUIT_PATHS:
+        return ""
+    colours = art.FOUR_COLOUR if context.get("card_four_colour") else art.TWO_COLOUR
+    return format_html(
+        '<svg class="suit-icon{}" viewBox="0 0 100 100" role="img" aria-label="{}">'
+        '<path d="{}" fill="{}"/></svg>',
+        f" {css}" if css else "",
+        c.SUIT_NAMES[suit],
+        art.SUIT_PATHS[suit],
+        colours[suit],
+    )

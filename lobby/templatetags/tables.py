@@ -26,8 +26,12 @@ def for_seat(entries, seat):
 
 
 @register.simple_tag
-def act(action, seq):
-    """Attributes for a button that sends `action` over the table socket (htmx ws-send)."""
+def act(action, seq, **fields):
+    """Attributes for a button that sends `action` over the table socket (htmx ws-send).
+    ``{% act a seq %}`` sends a legal action as it is; ``{% act "play" seq card=c %}`` builds
+    one from its type and fields (a card the view marks playable)."""
+    if fields:
+        action = {"type": action, **fields}
     message = json.dumps({"type": "act", "seq": seq, "action": action}, separators=(",", ":"))
     return format_html("ws-send hx-vals='{}'", message)
 

@@ -53,11 +53,21 @@ class GameEvent(models.Model):
     action = models.JSONField()
     events = models.JSONField(default=list)
     by_bot = models.BooleanField(default=False)
+    # The id the client gave this action ("" if none): a retry with the same id is answered
+    # from here and never applied twice.
+    action_id = models.CharField(max_length=64, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game", "seq"]
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_game_seq")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_game_seq"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "action_id"],
+                condition=~models.Q(action_id=""),
+                name="one_action_per_client_id",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}"

@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,17 @@ class StaleSeq(Exception):
     def __init__(self, seq: int):
         super().__init__(self.message)
         self.seq = seq
+
+
+class AlreadyApplied(Exception):
+    """This seat's action with this client id was applied before, as action `seq`."""
+
+    def __init__(self, seq: int):
+        super().__init__(f"Already applied as action {seq}.")
+        self.seq = seq
+
+
+MAX_ACTION_ID = 64  # characters of a client's action id
 
 
 @dataclass
@@ -108,29 +120,42 @@ def submit_action(
     seq: int,
     by_bot: bool = False,
     rebase: bool = False,
+    action_id: str = "",
 ) -> Outcome:
     """Apply one action that the client sent after seeing state `seq`.
 
     Raises StaleSeq when the game moved on, IllegalAction when the rules say no (nothing is
-    written in either case), Game.DoesNotExist for an unknown game.
+    written in either case), AlreadyApplied when this seat's action `action_id` is already in
+    the log, Game.DoesNotExist for an unknown game.
 
-    With rebase=True, an action sent against an older state still applies if that seat's
-    choices are the same now as at `seq` (another seat's simultaneous flip or bet came first);
-    if anything the seat could do changed, it is stale."""
+    With rebase=True, an action sent against an older state still applies if this seat has
+    not acted since `seq` and its choices are the same now as then (another seat's
+    simultaneous flip or bet came first). A seat that acted since sent it before its own
+    later action reached us, or sent it twice: it is stale, never applied a second time."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
+        if action_id:
+            done = game.log.filter(seat=seat, action_id=action_id).values_list("seq", flat=True)
+            if done:
+                raise AlreadyApplied(done[0])
         if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
             raise StaleSeq(game.seq)
         if game.is_over:
             raise IllegalAction("The game is over.")
         engine = registry.get(game.kind)
         state = load_state(game)
-        if seq != game.seq and not (rebase and _same_choices(engine, game, state, seat, seq)):
+        if seq != game.seq and not (rebase and _may_rebase(engine, game, state, seat, seq)):
             raise StaleSeq(game.seq)
         events = engine.apply(state, seat, action)
         game.seq += 1
         GameEvent.objects.create(
-            game=game, seq=game.seq, seat=seat, action=action, events=events, by_bot=by_bot
+            game=game,
+            seq=game.seq,
+            seat=seat,
+            action=engine.canonical(action),  # what the engine read, not what the client sent
+            events=events,
+            by_bot=by_bot,
+            action_id=action_id,
         )
         game.to_act = engine.to_act(state)
         fields = ["seq", "to_act", "updated"]
@@ -144,16 +169,18 @@ def submit_action(
     return Outcome(game=game, state=state, events=events)
 
 
-def _same_choices(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
+def _may_rebase(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        return False
+    if game.log.filter(seat=seat, seq__gt=seq).exists():
         return False
     seen = _state_at(game, seq)
     return engine.legal_actions(seen, seat) == engine.legal_actions(state, seat)
 
 
 def _state_at(game: Game, seq: int) -> dict[str, Any]:
-    cached = cache.get(_state_key(game, seq))
-    return json.loads(cached) if cached is not None else replay(game, upto=seq)
+    cached = _cached_state(game, seq)
+    return cached if cached is not None else replay(game, upto=seq)
 
 
 def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:
@@ -176,7 +203,7 @@ def abandon_game(*, game_id: int) -> None:
 
 def _after_commit(game: Game, state: dict | None) -> None:
     if state is not None:
-        cache.set(_state_key(game, game.seq), json.dumps(state), STATE_TTL)
+        _store_state(game, state)
     broadcast(game.pk, game.seq)
     if game.is_over:
         if state is not None:
@@ -226,13 +253,54 @@ def _state_key(game: Game, seq: int) -> str:
     return f"game-state:{game.pk}:{game.seed_hash[:16]}:{seq}"
 
 
+# The state after action N of a game never changes (the log only grows), so each process
+# keeps the latest few it wrote or read, as JSON text (every load gets its own copy), in
+# front of the shared cache: the next action at a table, and every seat's view of it,
+# then needs no trip to Redis.
+LOCAL_STATES = 512
+_local_states: OrderedDict[str, str] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _remember(key: str, text: str) -> None:
+    with _local_lock:
+        _local_states[key] = text
+        _local_states.move_to_end(key)
+        while len(_local_states) > LOCAL_STATES:
+            _local_states.popitem(last=False)
+
+
+def _cached_state(game: Game, seq: int) -> dict[str, Any] | None:
+    key = _state_key(game, seq)
+    with _local_lock:
+        text = _local_states.get(key)
+    if text is None:
+        text = cache.get(key)
+        if text is None:
+            return None
+        _remember(key, text)
+    return json.loads(text)
+
+
+def _store_state(game: Game, state: dict[str, Any]) -> None:
+    key, text = _state_key(game, game.seq), json.dumps(state)
+    _remember(key, text)
+    cache.set(key, text, STATE_TTL)
+
+
+def forget_states() -> None:
+    """Drop every cached state, here and in the shared cache (the log rebuilds them)."""
+    with _local_lock:
+        _local_states.clear()
+    cache.clear()
+
+
 def load_state(game: Game) -> dict[str, Any]:
-    """The state after `game.seq` actions: from the cache, or rebuilt from the log."""
-    cached = cache.get(_state_key(game, game.seq))
-    if cached is not None:
-        return json.loads(cached)
-    state = replay(game)
-    cache.set(_state_key(game, game.seq), json.dumps(state), STATE_TTL)
+    """The state after `game.seq` actions: from a cache, or rebuilt from the log."""
+    state = _cached_state(game, game.seq)
+    if state is None:
+        state = replay(game)
+        _store_state(game, state)
     return state
 
 

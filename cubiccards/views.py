@@ -13,3 +13,8 @@ def home(request):
         if room is not None:
             return redirect("room", code=room.code)
     return render(request, "home.html", {"games": GAMES})
+
+
+def fairness(request):
+    """How anyone can check that a deal was not changed after the game started."""
+    return render(request, "fairness.html")

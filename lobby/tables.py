@@ -153,6 +153,7 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "seq": context["seq"],
         "game": game.kind,
         "game_id": game.pk,
+        "seed_sha256": game.seed_hash,
         "seat": context["seat"],
         "view": context["view"],
         "legal": context["legal"],

@@ -107,6 +107,8 @@ async def test_lobby_then_game_then_flip(real_services):
     await database_sync_to_async(_start)(host, code, game="war", seats="2")
     state = await receive_until(communicator, lambda m: m["type"] == "state")
     assert state["game"] == "war" and state["seat"] == 0 and state["seq"] == 0
+    game = await database_sync_to_async(lambda: Room.objects.get(code=code).game)()
+    assert state["seed_sha256"] == game.seed_hash and len(game.seed_hash) == 64
     assert state["legal"] == [{"type": "flip"}] and state["seats"][1]["bot"] is True
     await communicator.send_to(
         text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0})

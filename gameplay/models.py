@@ -1,6 +1,14 @@
 from django.db import models
 
 
+class SpeedPlay(models.TextChoices):
+    """How fast the computer players at a table move (BOT_DELAY is Normal's pause)."""
+
+    NORMAL = "normal", "Normal"
+    FAST = "fast", "Fast"
+    INSTANT = "instant", "Instant"
+
+
 class Game(models.Model):
     """One game: its seed, rules and seats. Its actions are the GameEvent log."""
 
@@ -21,6 +29,9 @@ class Game(models.Model):
     seq = models.PositiveIntegerField(default=0)  # actions applied so far (the last event's seq)
     to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
     turn_timer = models.PositiveIntegerField(default=0)  # seconds a person has to act; 0 = off
+    speed_play = models.CharField(
+        max_length=10, choices=SpeedPlay.choices, default=SpeedPlay.NORMAL
+    )
     result = models.JSONField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

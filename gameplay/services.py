@@ -25,7 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .engine import IllegalAction, registry
-from .models import Game, GameEvent
+from .models import Game, GameEvent, SpeedPlay
 from .signals import game_finished
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,7 @@ def start_game(
     rules: dict | None = None,
     seed: str | None = None,
     turn_timer: int = 0,
+    speed_play: str = SpeedPlay.NORMAL,
 ) -> Game:
     """Create a game. `seats`: one {"name", "user_id", "player", "bot"} per seat, in seat
     order ("player" is the caller's label for the person, None for a computer player).
@@ -104,6 +105,7 @@ def start_game(
             engine_version=engine.version,
             to_act=engine.to_act(state),
             turn_timer=turn_timer,
+            speed_play=check_speed_play(speed_play),
         )
         transaction.on_commit(lambda: _after_commit(game, state))
     return game
@@ -194,6 +196,33 @@ def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:
     return game
 
 
+def check_speed_play(speed: Any) -> str:
+    if speed not in SpeedPlay.values:
+        raise IllegalAction("Speed Play is Normal, Fast or Instant.")
+    return speed
+
+
+def bot_delay(game: Game) -> float:
+    """Seconds a computer player at this table waits before it moves."""
+    if game.speed_play == SpeedPlay.INSTANT:
+        return 0.0
+    if game.speed_play == SpeedPlay.FAST:
+        return settings.BOT_DELAY / 4
+    return settings.BOT_DELAY
+
+
+def set_speed_play(*, game_id: int, speed: str) -> Game:
+    """Change how fast the computer players move; one awaited now moves at the new pace."""
+    speed = check_speed_play(speed)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.speed_play != speed:
+            game.speed_play = speed
+            game.save(update_fields=["speed_play", "updated"])
+            transaction.on_commit(lambda: _after_commit(game, None))
+    return game
+
+
 def abandon_game(*, game_id: int) -> None:
     """The room moved on before the game ended."""
     Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).update(
@@ -213,7 +242,7 @@ def _after_commit(game: Game, state: dict | None) -> None:
 
     awaited_bots = set(game.to_act) & set(game.bot_seats())
     if awaited_bots:
-        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=settings.BOT_DELAY)
+        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=bot_delay(game))
     elif game.to_act and game.turn_timer:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 

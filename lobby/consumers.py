@@ -1,7 +1,7 @@
 """The table socket: /ws/rooms/<CODE>/. Each connection is one seat or a spectator.
 
 Messages in: {"type": "act", "action": {...}, "seq": N, "id": "..."} ("id" optional),
-{"type": "sync"}, {"type": "hint"}, {"type": "ping"}. Out: the connection's own view after
+{"type": "sync"}, {"type": "hint"}, {"type": "speed_play", "speed": "fast"}, {"type": "ping"}. Out: the connection's own view after
 every committed action, as HTML fragments for the htmx ws extension, or as JSON with
 ?format=json; {"type": "ack"} for an act that carried an id and is in the log. Anything
 malformed gets {"type": "error"} and changes nothing."""
@@ -117,9 +117,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self.refresh(force=True)
         if kind == "hint":
             return await self.hint()
+        if kind == "speed_play":
+            return await self.speed_play(message.get("speed"))
         if kind == "ping":
             return await self.send(text_data=json.dumps({"type": "pong"}))
-        return await self.error('Unknown message type. Send "act", "sync", "hint" or "ping".')
+        return await self.error(
+            'Unknown message type. Send "act", "sync", "hint", "speed_play" or "ping".'
+        )
 
     async def hint(self):
         """Advice for this seat from the game's own helper (Klondike's solver, ...)."""
@@ -131,6 +135,23 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"type": "hint", "hint": hint}))
         else:
             await self.send(text_data=tables.render_hint(hint))
+
+    async def speed_play(self, speed):
+        """The host sets how fast the computer players move; remembered for their next table."""
+        try:
+            await on_worker(self._speed_play)(speed)
+        except services.RoomError as exc:
+            await self.error(exc.message)
+
+    def _speed_play(self, speed):
+        member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
+        services.set_speed_play(room=member.room, player=member.player, speed=speed)
+        user = self.scope.get("user")
+        user = user if user is not None and user.is_authenticated else None
+        session = self.scope.get("session")
+        services.remember_speed_play(user, session, speed)
+        if user is None and session is not None:
+            session.save()
 
     async def act(self, message: dict):
         action = message.get("action")

@@ -16,6 +16,7 @@ from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
 from gameplay.engine import registry
+from gameplay.models import SpeedPlay
 from lobby.catalog import BY_KIND, GAMES
 
 from .models import Member, Room
@@ -110,6 +111,8 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
         result=engine.result(state) if over else None,
         seats=_seats(game, engine, state, seat),
         seq=game.seq,
+        computer_players=any(s["bot"] for s in game.seats),
+        speed_play_choices=SpeedPlay.choices,
         table_template=select_template([f"tables/{game.kind}.html", "tables/generic.html"]),
     )
     return context
@@ -161,6 +164,7 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "over": context["over"],
         "result": context["result"],
         "seats": [{"name": s["name"], "bot": s["bot"]} for s in context["seats"]],
+        "speed_play": game.speed_play,
         **base,
     }
 

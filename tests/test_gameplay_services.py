@@ -244,3 +244,15 @@ def test_the_log_keeps_the_action_as_the_engine_read_it():
         game_id=game.pk, seat=0, action={"type": "flip", "card": "AS", "note": "x" * 50}, seq=0
     )
     assert GameEvent.objects.get(game=game).action == {"type": "flip"}
+
+
+def test_speed_play_sets_the_computer_players_pause(settings):
+    settings.BOT_DELAY = 1.0
+    game = start("speed")
+    assert game.speed_play == "normal" and services.bot_delay(game) == 1.0
+    game = services.set_speed_play(game_id=game.pk, speed="fast")
+    assert services.bot_delay(game) == 0.25
+    game = services.set_speed_play(game_id=game.pk, speed="instant")
+    assert services.bot_delay(Game.objects.get(pk=game.pk)) == 0.0
+    with pytest.raises(IllegalAction):
+        services.set_speed_play(game_id=game.pk, speed="ludicrous")

@@ -414,3 +414,72 @@ async def test_a_limited_action_says_it_was_not_applied(real_services):
     assert "not applied" in error["message"] and error["retry_after"] > 0
     for ws in (a, b):
         await ws.disconnect()
+
+
+# ---- Speed Play ----------------------------------------------------------------------------
+
+
+def _speed_of_game(code: str) -> str:
+    return Room.objects.get(code=code, is_open=True).game.speed_play
+
+
+async def test_speed_play_is_the_hosts_choice_and_kept_for_their_next_table(real_services):
+    client, code = await database_sync_to_async(_play_solo)("war")  # against the computer
+    ws = await connect(client, code)
+    await ws.connect()
+    assert (await receive(ws))["speed_play"] == "normal"
+    await ws.send_to(text_data=json.dumps({"type": "speed_play", "speed": "warp"}))
+    error = await receive_until(ws, lambda m: m["type"] == "error")
+    assert error["message"] == "Speed Play is Normal, Fast or Instant."
+    await ws.send_to(text_data=json.dumps({"type": "speed_play", "speed": "instant"}))
+    state = await receive_until(ws, lambda m: m["type"] == "state")
+    assert state["speed_play"] == "instant"
+    assert await database_sync_to_async(_speed_of_game)(code) == "instant"
+    await ws.disconnect()
+    next_code = await database_sync_to_async(_play_again)(client)
+    assert next_code != code
+    assert await database_sync_to_async(_speed_of_game)(next_code) == "instant"
+
+
+def _play_again(client: Client) -> str:
+    response = client.post("/play/war/")
+    connection.close()
+    return response.url.rstrip("/").split("/")[-1]
+
+
+async def test_speed_play_is_kept_on_a_signed_in_players_account(real_services):
+    from accounts.models import User
+
+    user = await database_sync_to_async(User.objects.create_user)("speedy", password="x")
+    client = Client()
+    await database_sync_to_async(client.force_login)(user)
+    code = await database_sync_to_async(_play_again)(client)
+    ws = await connect(client, code)
+    await ws.connect()
+    await receive(ws)
+    await ws.send_to(text_data=json.dumps({"type": "speed_play", "speed": "fast"}))
+    await receive_until(ws, lambda m: m["type"] == "state" and m["speed_play"] == "fast")
+    await ws.disconnect()
+    assert (await User.objects.aget(pk=user.pk)).speed_play == "fast"
+    fresh = Client()  # another browser, signed in as the same person
+    await database_sync_to_async(fresh.force_login)(user)
+    next_code = await database_sync_to_async(_play_again)(fresh)
+    assert await database_sync_to_async(_speed_of_game)(next_code) == "fast"
+
+
+async def test_only_the_host_changes_speed_play(real_services):
+    host, code = await database_sync_to_async(_create_room)()
+    guest = await database_sync_to_async(_join)(code)
+    await database_sync_to_async(_start)(host, code, game="war", seats="3")
+    ws = await connect(guest, code, fmt="html")
+    await ws.connect()
+    page = await ws.receive_from()
+    assert "Speed Play: Normal" in page and 'name="speed"' not in page
+    await ws.send_to(text_data=json.dumps({"type": "speed_play", "speed": "instant"}))
+    assert "Only the host can change Speed Play." in await ws.receive_from()
+    assert await database_sync_to_async(_speed_of_game)(code) == "normal"
+    await ws.disconnect()
+    mine = await connect(host, code, fmt="html")
+    await mine.connect()
+    assert 'name="speed"' in await mine.receive_from()
+    await mine.disconnect()

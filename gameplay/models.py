@@ -28,6 +28,9 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     seq = models.PositiveIntegerField(default=0)  # actions applied so far (the last event's seq)
     to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
+    # Each seat's last action type, {"0": "flip", ...}: the table's seat labels, kept with
+    # the row every action writes anyway, so a view needs no trip through the log.
+    last_actions = models.JSONField(default=dict)
     turn_timer = models.PositiveIntegerField(default=0)  # seconds a person has to act; 0 = off
     speed_play = models.CharField(
         max_length=10, choices=SpeedPlay.choices, default=SpeedPlay.NORMAL

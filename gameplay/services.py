@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
@@ -149,18 +149,20 @@ def submit_action(
         if seq != game.seq and not (rebase and _may_rebase(engine, game, state, seat, seq)):
             raise StaleSeq(game.seq)
         events = engine.apply(state, seat, action)
+        logged = engine.canonical(action)  # what the engine read, not what the client sent
         game.seq += 1
         GameEvent.objects.create(
             game=game,
             seq=game.seq,
             seat=seat,
-            action=engine.canonical(action),  # what the engine read, not what the client sent
+            action=logged,
             events=events,
             by_bot=by_bot,
             action_id=action_id,
         )
         game.to_act = engine.to_act(state)
-        fields = ["seq", "to_act", "updated"]
+        game.last_actions = {**game.last_actions, str(seat): logged["type"]}
+        fields = ["seq", "to_act", "last_actions", "updated"]
         if engine.is_over(state):
             game.status = Game.Status.OVER
             game.result = engine.result(state)
@@ -231,9 +233,13 @@ def abandon_game(*, game_id: int) -> None:
 
 
 def _after_commit(game: Game, state: dict | None) -> None:
+    text = None
     if state is not None:
-        _store_state(game, state)
-    broadcast(game.pk, game.seq)
+        text = json.dumps(state)
+        _remember(_state_key(game, game.seq), text)
+    # Shared cache, then the table's group: on the event loop, without holding up the caller
+    # (the player who moved is sent their own view at once; the others' follow the message).
+    run_soon(_announce, game.pk, game.seq, _state_key(game, game.seq), text)
     if game.is_over:
         if state is not None:
             game_finished.send(sender=Game, game=game)
@@ -247,31 +253,49 @@ def _after_commit(game: Game, state: dict | None) -> None:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 
 
-def broadcast(game_id: int, seq: int) -> None:
-    """Tell everyone at the table that state `seq` exists; each renders its own view."""
-    layer = get_channel_layer()
+async def _announce(game_id: int, seq: int, key: str, text: str | None) -> None:
+    """Store state `seq` in the shared cache (other processes: a Celery worker, another
+    daphne), then tell everyone at the table that it exists; each renders its own view."""
     try:
-        run_async(layer.group_send, group_name(game_id), {"type": "game.update", "seq": seq})
-    except Exception:  # a dead channel layer must not undo a committed action
-        log.exception("broadcast of game %s seq %s failed", game_id, seq)
+        if text is not None:
+            await sync_to_async(cache.set, thread_sensitive=False)(key, text, STATE_TTL)
+        await get_channel_layer().group_send(
+            group_name(game_id), {"type": "game.update", "seq": seq}
+        )
+    except Exception:  # a dead cache or channel layer must not undo a committed action
+        log.exception("announcing game %s seq %s failed", game_id, seq)
 
 
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
 
 
-def run_async(fn, *args):
-    """Run a coroutine function from sync code. Inside daphne, on the server's own loop;
-    elsewhere (a Celery worker, a command) on one long-lived loop, so the channel layer's
-    Redis connections are reused instead of opened per message."""
+def _event_loop() -> asyncio.AbstractEventLoop | None:
+    """Inside daphne, the server's own loop (None when called on it); elsewhere (a Celery
+    worker, a command) one long-lived loop, so the channel layer's Redis connections are
+    reused instead of opened per message."""
     if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None:
-        return async_to_sync(fn)(*args)
+        return None
     global _loop
     with _loop_lock:
         if _loop is None or _loop.is_closed():
             _loop = asyncio.new_event_loop()
             threading.Thread(target=_loop.run_forever, name="gameplay-async", daemon=True).start()
-    return asyncio.run_coroutine_threadsafe(fn(*args), _loop).result(timeout=10)
+    return _loop
+
+
+def run_async(fn, *args):
+    """Run a coroutine function from sync code and wait for its result."""
+    loop = _event_loop()
+    if loop is None:
+        return async_to_sync(fn)(*args)
+    return asyncio.run_coroutine_threadsafe(fn(*args), loop).result(timeout=10)
+
+
+def run_soon(fn, *args) -> None:
+    """Start a coroutine function from sync code and go on without waiting for it."""
+    loop = _event_loop() or SyncToAsync.threadlocal.main_event_loop
+    asyncio.run_coroutine_threadsafe(fn(*args), loop)
 
 
 # ---- reading ----------------------------------------------------------------------------------

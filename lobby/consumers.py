@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError, close_old_connections
+from django.db.models import Q
 
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
@@ -54,7 +55,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
-        self.member_id = None
+        self.member_id = self.room_id = None
+        self.seen = None  # (member, room, people present) as of the last view rendered
         self.game_group = None
         self.sent_seq = -1
         self.allowance, self.checked = BURST, time.monotonic()
@@ -67,7 +69,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if member is None:
             await self.close(code=4403)  # not in this room: join it by its code first
             return
-        self.member_id = member.pk
+        self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
         await self.refresh()
@@ -195,8 +197,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.deliver(payload)
 
     def _submit(self, action, seq, action_id: str):
-        member = Member.objects.select_related("room").get(pk=self.member_id)
-        room = member.room
+        # Who sits where, as of the last view this connection was sent: every change to the
+        # room or the table is followed by a fresh view, and the game row itself is read
+        # under its lock below, so a move needs no query of its own to find its seat.
+        member, room, present = self.seen or self._people("room")
         if member.left or not room.is_open:
             raise services.RoomError("You are no longer in this room.")
         if room.game_id is None:
@@ -212,7 +216,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             action_id=action_id,
         )
         room.game = outcome.game
-        return outcome.game.seq, self._render_for(member, room, force=False)
+        return outcome.game.seq, self._render_for(member, room, present, force=False)
 
     def _hint(self):
         member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
@@ -260,18 +264,29 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.sent_seq = seq
         await self.send(text_data=text)
 
-    def _render(self, force: bool):
-        member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
-        return self._render_for(member, member.room, force)
+    def _people(self, related: str) -> tuple[Member, Room, list[Member]]:
+        """This connection's member, its room and the room's people (in the order they
+        came), with `related` loaded, in one query."""
+        people = list(
+            Member.objects.filter(Q(left=False) | Q(pk=self.member_id), room_id=self.room_id)
+            .select_related(related)
+            .order_by("joined")
+        )
+        member = next(m for m in people if m.pk == self.member_id)
+        return member, member.room, [m for m in people if not m.left]
 
-    def _render_for(self, member: Member, room, force: bool):
+    def _render(self, force: bool):
+        return self._render_for(*self._people("room__game"), force)
+
+    def _render_for(self, member: Member, room, present: list[Member], force: bool):
+        self.seen = (member, room, present)
         if member.left or not room.is_open:
             return None
         game = room.game
         seq = game.seq if game else -1
         if not force and game and seq <= self.sent_seq:
             return None
-        context = tables.room_context(room, member)
+        context = tables.room_context(room, member, present)
         context["csrf_token"] = self.csrf_token
         context.update(card_prefs.as_context(self.scope.get("session")))
         if self.format == "json":

@@ -73,9 +73,10 @@ def table_games() -> list[dict[str, Any]]:
     return out
 
 
-def room_context(room: Room, member: Member) -> dict[str, Any]:
-    """Everything the room page or a socket message needs, for this member only."""
-    present = list(room.present())
+def room_context(room: Room, member: Member, present: list[Member] | None = None) -> dict[str, Any]:
+    """Everything the room page or a socket message needs, for this member only. `present`:
+    the room's people in the order they came, if the caller has them already."""
+    present = list(room.present()) if present is None else present
     context: dict[str, Any] = {
         "room": room,
         "member": member,
@@ -121,10 +122,6 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
 def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
     """Names, computer markers and each seat's last action (its type only: an action can
     name cards its player holds)."""
-    last_action: dict[int, str] = {}
-    recent = game.log.order_by("-seq").values_list("seat", "action")[: 2 * game.players]
-    for seat, action in recent:
-        last_action.setdefault(seat, str(action.get("type", "")))
     to_act = set(engine.to_act(state))
     return [
         {
@@ -134,7 +131,7 @@ def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
             "was_person": bool(s.get("player")),
             "you": i == viewer,
             "to_act": i in to_act,
-            "last_action": last_action.get(i, ""),
+            "last_action": game.last_actions.get(str(i), ""),
         }
         for i, s in enumerate(game.seats)
     ]

@@ -57,7 +57,7 @@ def test_actions_are_logged_gapless():
     services.submit_action(game_id=game.pk, seat=1, action={"type": "flip"}, seq=1)
     assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [1, 2]
     game.refresh_from_db()
-    assert game.seq == 2
+    assert game.seq == 2 and game.last_actions == {"0": "flip", "1": "flip"}
 
 
 def test_stale_seq_changes_nothing():

@@ -8,6 +8,9 @@ the computer players. The log is the truth: any process can rebuild a game from 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import concurrent.futures
+import contextlib
 import hashlib
 import json
 import logging
@@ -17,7 +20,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
+from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
@@ -233,13 +236,11 @@ def abandon_game(*, game_id: int) -> None:
 
 
 def _after_commit(game: Game, state: dict | None) -> None:
-    text = None
     if state is not None:
-        text = json.dumps(state)
-        _remember(_state_key(game, game.seq), text)
-    # Shared cache, then the table's group: on the event loop, without holding up the caller
-    # (the player who moved is sent their own view at once; the others' follow the message).
-    run_soon(_announce, game.pk, game.seq, _state_key(game, game.seq), text)
+        _store_state(game, state)  # before the news, so every process that hears it has it
+    # The player who moved is sent their own view at once: telling the table doesn't hold
+    # them up (nor a computer player's next move).
+    run_soon(_broadcast, game.pk, game.seq)
     if game.is_over:
         if state is not None:
             game_finished.send(sender=Game, game=game)
@@ -253,49 +254,56 @@ def _after_commit(game: Game, state: dict | None) -> None:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 
 
-async def _announce(game_id: int, seq: int, key: str, text: str | None) -> None:
-    """Store state `seq` in the shared cache (other processes: a Celery worker, another
-    daphne), then tell everyone at the table that it exists; each renders its own view."""
+async def _broadcast(game_id: int, seq: int) -> None:
+    """Tell everyone at the table that state `seq` exists; each renders its own view."""
     try:
-        if text is not None:
-            await sync_to_async(cache.set, thread_sensitive=False)(key, text, STATE_TTL)
         await get_channel_layer().group_send(
             group_name(game_id), {"type": "game.update", "seq": seq}
         )
-    except Exception:  # a dead cache or channel layer must not undo a committed action
-        log.exception("announcing game %s seq %s failed", game_id, seq)
+    except Exception:  # a dead channel layer must not undo a committed action
+        log.exception("broadcast of game %s seq %s failed", game_id, seq)
 
 
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
+_pending: set[concurrent.futures.Future] = set()
 
 
-def _event_loop() -> asyncio.AbstractEventLoop | None:
-    """Inside daphne, the server's own loop (None when called on it); elsewhere (a Celery
-    worker, a command) one long-lived loop, so the channel layer's Redis connections are
+def _event_loop() -> asyncio.AbstractEventLoop:
+    """Inside daphne, the server's own loop; elsewhere (a Celery worker, a command) one
+    long-lived loop on a thread of its own, so the channel layer's Redis connections are
     reused instead of opened per message."""
-    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None:
-        return None
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is not None:
+        return loop
     global _loop
     with _loop_lock:
         if _loop is None or _loop.is_closed():
             _loop = asyncio.new_event_loop()
             threading.Thread(target=_loop.run_forever, name="gameplay-async", daemon=True).start()
+            atexit.register(_finish_pending)
     return _loop
 
 
 def run_async(fn, *args):
     """Run a coroutine function from sync code and wait for its result."""
-    loop = _event_loop()
-    if loop is None:
+    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None:
         return async_to_sync(fn)(*args)
-    return asyncio.run_coroutine_threadsafe(fn(*args), loop).result(timeout=10)
+    return asyncio.run_coroutine_threadsafe(fn(*args), _event_loop()).result(timeout=10)
 
 
 def run_soon(fn, *args) -> None:
     """Start a coroutine function from sync code and go on without waiting for it."""
-    loop = _event_loop() or SyncToAsync.threadlocal.main_event_loop
-    asyncio.run_coroutine_threadsafe(fn(*args), loop)
+    future = asyncio.run_coroutine_threadsafe(fn(*args), _event_loop())
+    _pending.add(future)
+    future.add_done_callback(_pending.discard)
+
+
+def _finish_pending() -> None:
+    """At exit (a command, a worker), let what run_soon started finish: nothing is lost."""
+    for future in list(_pending):
+        with contextlib.suppress(Exception):
+            future.result(timeout=5)
 
 
 # ---- reading ----------------------------------------------------------------------------------

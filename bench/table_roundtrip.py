@@ -7,7 +7,8 @@
 Two JSON clients sit at a two-seat War table in one room (no computer players, so every move
 measured is one of ours) and take turns to flip: the time from sending {"type": "act"} to
 receiving the state with the next seq is one round trip (lock, engine, event row, commit,
-cache, broadcast through Redis, render of the view, send). Each socket acts at most once every
+cache, render of the view, send); the other seat's view follows the broadcast through Redis,
+and the time from the act until both seats have their view is shown too. Each socket acts at most once every
 2 x --pace seconds, under the server's flood limit (8 messages a second); an action the server
 limits anyway is answered with an error saying it was not applied, and is sent again and not
 timed. Beside it, in the same run and through the same daphne and Redis, a bare Channels echo
@@ -36,10 +37,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
-def table_roundtrips(url: str, moves: int, pace: float) -> tuple[list[float], int]:
-    """Round trips of `moves` flips, and how many flips the server limited (sent again)."""
+def table_roundtrips(url: str, moves: int, pace: float) -> tuple[list[float], list[float], int]:
+    """Round trips of `moves` flips (to the mover's new view, and until both seats have
+    theirs), and how many flips the server limited (sent again)."""
     host, guest = SiteClient(url), SiteClient(url)
     times: list[float] = []
+    others: list[float] = []
     limited = 0
     while len(times) < moves:
         code = host.create_room()
@@ -72,12 +75,13 @@ def table_roundtrips(url: str, moves: int, pace: float) -> tuple[list[float], in
                 while True:  # the other client hears the same seq
                     message = receive(sockets[other])
                     if message["type"] == "state" and message["seq"] >= latest[seat]["seq"]:
+                        others.append(time.perf_counter() - started)
                         latest[other] = message
                         break
                 latest[0]["over"] = latest[seat]["over"]
         host.post(f"/rooms/{code}/leave/")
         guest.post(f"/rooms/{code}/leave/")
-    return times, limited
+    return times, others, limited
 
 
 def echo_roundtrips(url: str, count: int, pace: float) -> list[float]:
@@ -103,13 +107,17 @@ def main() -> int:
     )
     args = parser.parse_args()
     echo_roundtrips(args.url, 20, args.pace)  # warm up
-    table, limited = table_roundtrips(args.url, args.moves, args.pace)
+    table, others, limited = table_roundtrips(args.url, args.moves, args.pace)
     echo = echo_roundtrips(args.url, args.moves, args.pace)
-    rows = [("bare Channels echo", echo), ("War move (act -> new view)", table)]
-    print(f"{'':28} {'n':>5} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
+    rows = [
+        ("bare Channels echo", echo),
+        ("War move (act -> new view)", table),
+        ("... until both seats have it", others),
+    ]
+    print(f"{'':30} {'n':>5} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
     for name, values in rows:
         print(
-            f"{name:28} {len(values):>5} {percentile(values, 0.5) * 1000:>8.2f} "
+            f"{name:30} {len(values):>5} {percentile(values, 0.5) * 1000:>8.2f} "
             f"{percentile(values, 0.99) * 1000:>8.2f} {statistics.mean(values) * 1000:>8.2f}"
         )
     print(

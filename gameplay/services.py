@@ -350,7 +350,8 @@ def _store_state(game: Game, state: dict[str, Any]) -> None:
 
 
 def forget_states() -> None:
-    """Drop every cached state, here and in the shared cache (the log rebuilds them)."""
+    """Drop every cached state: this process's and the whole shared cache (which holds
+    nothing else); the log rebuilds them."""
     with _local_lock:
         _local_states.clear()
     cache.clear()

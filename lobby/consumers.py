@@ -1,10 +1,11 @@
 """The table socket: /ws/rooms/<CODE>/. Each connection is one seat or a spectator.
 
 Messages in: {"type": "act", "action": {...}, "seq": N, "id": "..."} ("id" optional),
-{"type": "sync"}, {"type": "hint"}, {"type": "speed_play", "speed": "fast"}, {"type": "ping"}. Out: the connection's own view after
-every committed action, as HTML fragments for the htmx ws extension, or as JSON with
-?format=json; {"type": "ack"} for an act that carried an id and is in the log. Anything
-malformed gets {"type": "error"} and changes nothing."""
+{"type": "sync"}, {"type": "hint"}, {"type": "speed_play", "speed": "fast"},
+{"type": "ping"}. Out: the connection's own view after every committed action, as HTML
+fragments for the htmx ws extension, or as JSON with ?format=json; {"type": "ack"} for an
+act that carried an id and is in the log. Anything malformed gets {"type": "error"} and
+changes nothing."""
 
 from __future__ import annotations
 

@@ -170,7 +170,7 @@ if REDIS_URL:
     # is only ever hit by a dead connection.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "cubiccards.cache.RedisCache",  # one client per process
             "LOCATION": REDIS_URL,
             "OPTIONS": {
                 "socket_timeout": 5,

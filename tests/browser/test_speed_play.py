@@ -26,7 +26,9 @@ def _speed(page, expected: str) -> str:
 def test_pick_instant_at_the_table_and_keep_it(browser: Browser, daphne_server):
     page = browser.new_context().new_page()
     page.goto(daphne_server + "/play/war/")
-    page.get_by_role("button", name="Play", exact=True).click()
+    with page.expect_websocket() as socket:
+        page.get_by_role("button", name="Play", exact=True).click()
+    socket.value.wait_for_event("framereceived")  # the table is live: its first view came
     expect(page).to_have_url(re.compile(r"/rooms/[A-Z]{5}/$"))
     speed = page.get_by_label("How fast the computer players move")
     expect(speed).to_have_value("normal")
@@ -36,7 +38,9 @@ def test_pick_instant_at_the_table_and_keep_it(browser: Browser, daphne_server):
     first = page.url
     page.get_by_role("button", name="Quit").click()
     page.goto(daphne_server + "/play/war/")
-    page.get_by_role("button", name="Play", exact=True).click()
+    with page.expect_websocket() as socket:
+        page.get_by_role("button", name="Play", exact=True).click()
+    socket.value.wait_for_event("framereceived")
     expect(page).not_to_have_url(first)
     expect(page.get_by_label("How fast the computer players move")).to_have_value("instant")
     assert _speed(page, "instant") == "instant"

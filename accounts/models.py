@@ -24,6 +24,9 @@ class User(AbstractUser):
         default="UTC",
         help_text="Your day (for daily streaks) starts at midnight here.",
     )
+    # The computer players' pace this person chose last (gameplay.models.SpeedPlay); their
+    # next table starts with it.
+    speed_play = models.CharField(max_length=10, default="normal")
 
     def __str__(self) -> str:
         return self.username

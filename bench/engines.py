@@ -68,51 +68,83 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def service_war(games: int, seed: str) -> dict:
-    """War through gameplay.services on the configured database (PostgreSQL with
-    DATABASE_URL): every action locked, applied, logged, committed, cached and broadcast.
-    Beside it, the same games through the engine contract alone, in the same run."""
+def _django():
     import os
-    import time
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiccards.settings")
     import django
 
     django.setup()
-    from django.core.management import call_command
-    from django.db import connection
 
+
+def _play_war_through_services(games: int, seed: str, start=None) -> dict:
+    """One writer: `games` War games, every action through gameplay.services.submit_action
+    (locked, applied, logged, committed, cached, broadcast), one after another. `start`: a
+    barrier to wait at first, so several writers begin together."""
+    import time
+
+    _django()
     from gameplay import services
-    from gameplay.models import Game
 
-    call_command("migrate", verbosity=0)
     engine = registry.get("war")
     seats = [{"name": "A"}, {"name": "B"}]
     created, actions = [], 0
-    started = time.perf_counter()
+    if start is not None:
+        start.wait()
+    began = time.time()
     for i in range(games):
-        game = services.start_game(kind="war", seats=seats, seed=f"{seed}/service/{i}")
+        game = services.start_game(kind="war", seats=seats, seed=f"{seed}/{i}")
         created.append(game.pk)
         state = engine.new_game(2, game.seed)
         while not engine.is_over(state):
             seat = engine.to_act(state)[0]
-            action = engine.bot_action(state, seat)
             outcome = services.submit_action(
-                game_id=game.pk, seat=seat, action=action, seq=state["applied"]
+                game_id=game.pk,
+                seat=seat,
+                action=engine.bot_action(state, seat),
+                seq=state["applied"],
             )
             state = outcome.state
             actions += 1
-    service_seconds = time.perf_counter() - started
-    contract = simulate("war", games, f"{seed}/service", 2)
+    return {"began": began, "ended": time.time(), "actions": actions, "games": created}
+
+
+def service_war(games: int, seed: str, writers: tuple[int, ...] = (1, 4)) -> dict:
+    """War through gameplay.services on the configured database (PostgreSQL with
+    DATABASE_URL), by 1 writer and by N writers at once (separate processes, as daphne and
+    Celery workers are, each on its own games); beside them, the same games through the
+    engine contract alone, in the same run."""
+    import multiprocessing
+
+    _django()
+    from django.core.management import call_command
+    from django.db import connection
+
+    from gameplay.models import Game
+
+    call_command("migrate", verbosity=0)
+    context = multiprocessing.get_context("spawn")
+    out = {"database": connection.vendor, "games": games, "writers": {}}
+    created = []
+    for count in writers:
+        start = context.Manager().Barrier(count)
+        with context.Pool(count) as pool:
+            runs = pool.starmap(
+                _play_war_through_services,
+                [(games, f"{seed}/service/{count}w{w}", start) for w in range(count)],
+            )
+        seconds = max(r["ended"] for r in runs) - min(r["began"] for r in runs)
+        actions = sum(r["actions"] for r in runs)
+        created += [pk for r in runs for pk in r["games"]]
+        out["writers"][count] = {
+            "actions": actions,
+            "seconds": seconds,
+            "actions_per_second": actions / seconds,
+        }
+    contract = simulate("war", games, f"{seed}/service/1w0", 2)
+    out["contract_actions_per_second"] = contract["actions_per_second"]
     Game.objects.filter(pk__in=created).delete()
-    return {
-        "database": connection.vendor,
-        "games": games,
-        "actions": actions,
-        "service_seconds": service_seconds,
-        "service_actions_per_second": actions / service_seconds,
-        "contract_actions_per_second": contract["actions_per_second"],
-    }
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         "--service-games",
         type=int,
         default=0,
-        help="also play this many War games through the service layer (DATABASE_URL)",
+        help="also play this many War games through the service layer (DATABASE_URL), "
+        "by one writer and by 4 writers at once",
     )
     args = parser.parse_args(argv)
 
@@ -142,13 +175,14 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps(rows, indent=2) if args.json else table(rows))
     if args.service_games:
         s = service_war(args.service_games, args.seed)
-        print(
-            f"\nWar through the service layer ({s['database']}): {s['games']} games, "
-            f"{s['actions']} actions persisted in {s['service_seconds']:.1f} s = "
-            f"{s['service_actions_per_second']:,.0f} actions/s; the same games through the "
-            f"contract alone: {s['contract_actions_per_second']:,.0f} actions/s "
-            f"(service/contract = {s['service_actions_per_second'] / s['contract_actions_per_second']:.4f})"
-        )
+        contract = s["contract_actions_per_second"]
+        print(f"\nWar through the service layer ({s['database']}), {s['games']} games a writer:")
+        for count, w in s["writers"].items():
+            print(
+                f"  {count} writer{'s' if count > 1 else ''}: {w['actions']} actions persisted "
+                f"in {w['seconds']:.1f} s = {w['actions_per_second']:,.0f} actions/s"
+            )
+        print(f"  the same games through the contract alone: {contract:,.0f} actions/s")
     return 0
 
 

@@ -89,18 +89,45 @@ TEMPLATES = [
 # ---- database -------------------------------------------------------------------------------
 if "DATABASE_URL" in env:
     DATABASES = {"default": env.db("DATABASE_URL")}
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=0)
+    # Connections come from a psycopg pool, one per process (daphne, each Celery worker
+    # process, a test run), rather than persistent connections: under ASGI every
+    # database_sync_to_async call may run on another thread, so per-thread persistent
+    # connections multiply with the thread pool and are never closed when a thread idles,
+    # while a pool keeps a bounded set open and hands one to whichever thread asks (Django
+    # returns it to the pool at the end of each request or database_sync_to_async call).
+    # Opening a PostgreSQL connection costs several milliseconds; taking one from the pool
+    # costs microseconds. Health checks test a connection as it leaves the pool, so one
+    # that died (a database restart) is replaced instead of failing a move.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": env.int("DB_POOL_MIN", default=1),
+        "max_size": env.int("DB_POOL_MAX", default=8),
+        "timeout": 10,  # seconds to wait for a free connection before an error
+        "max_idle": 300,  # close connections above min_size after 5 idle minutes
+    }
     # Set explicitly: Channels' live-server tests otherwise open "test_test_<name>".
     # TEST_DB_SUFFIX lets two checkouts run their suites side by side on one server.
     DATABASES["default"]["TEST"] = {
         "NAME": "test_" + DATABASES["default"]["NAME"] + env.str("TEST_DB_SUFFIX", default="")
     }
 else:
+    sqlite_path = Path(env.str("SQLITE_PATH", default=str(BASE_DIR / "db.sqlite3")))
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
-            "TEST": {"NAME": BASE_DIR / "test-db.sqlite3"},
+            "NAME": sqlite_path,
+            "TEST": {"NAME": sqlite_path.with_name("test-" + sqlite_path.name)},
+            # Several live tables write at once (people's moves, computer turns on other
+            # threads). WAL lets readers go on while one writes; writers wait for each
+            # other up to busy_timeout instead of failing at once; and IMMEDIATE takes the
+            # write lock when a transaction begins, so two transactions that both read and
+            # then write can't deadlock into "database is locked" (a deferred transaction
+            # that must upgrade its read lock gets SQLITE_BUSY with no wait at all).
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA busy_timeout=30000",
+                "transaction_mode": "IMMEDIATE",
+            },
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -108,22 +135,51 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # ---- Redis: channel layer, Celery broker, cache ----------------------------------------------
 REDIS_URL = env.str("REDIS_URL", default="")
 
+# redis-py 8 gives every connection a 5-second socket timeout unless told otherwise, and a
+# read that times out kills its caller. channels_redis waits on Redis for up to 5 seconds
+# (BZPOPMIN) for a socket's next message: with the default, an idle table socket's read races
+# the timeout and loses on a busy machine ("Timeout reading from ..."), its consumer dies and
+# the player is dropped (close code 1011). The layer's timeout is therefore well above the
+# longest blocking read, so only a dead connection can reach it; health checks (a PING before
+# a command on a connection idle that long) and TCP keepalive find dead connections sooner.
+REDIS_SOCKET_TIMEOUT = (
+    20  # seconds: 4x channels_redis' 5-second wait, so only a dead connection hits it
+)
+REDIS_HEALTH_CHECK = 15  # seconds idle before a connection is PINGed before use
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                # The defaults (capacity 100, pool of 100) drop and fail messages under load.
-                "hosts": [{"address": REDIS_URL, "max_connections": 1000}],
+                "hosts": [
+                    {
+                        "address": REDIS_URL,
+                        # The defaults (capacity 100, pool of 100) drop and fail messages
+                        # under load.
+                        "max_connections": 1000,
+                        "socket_timeout": REDIS_SOCKET_TIMEOUT,
+                        "socket_connect_timeout": 5,
+                        "socket_keepalive": True,
+                        "health_check_interval": REDIS_HEALTH_CHECK,
+                    }
+                ],
                 "capacity": 10000,
                 "expiry": 60,
             },
         }
     }
+    # The cache never blocks on Redis: its commands answer at once, so a short timeout
+    # is only ever hit by a dead connection.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "cubiccards.cache.RedisCache",  # one client per process
             "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_timeout": 5,
+                "socket_connect_timeout": 5,
+                "health_check_interval": REDIS_HEALTH_CHECK,
+            },
         }
     }
 else:
@@ -137,6 +193,20 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker waits on the broker with BRPOP for 1 second at a time (kombu's brpop_timeout);
+# kombu's own checks drop a BRPOP connection whose answer is overdue. The socket timeout is
+# for publishes on a dead connection, far above any blocking read.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_timeout": REDIS_SOCKET_TIMEOUT,
+    "socket_connect_timeout": 5,
+    "socket_keepalive": True,
+    "health_check_interval": REDIS_HEALTH_CHECK,
+}
+# Results: result.get() polls pub/sub with its own timeout per read; the socket timeout
+# (Celery's default is 120 s) bounds the other commands on a dead connection.
+CELERY_REDIS_SOCKET_TIMEOUT = REDIS_SOCKET_TIMEOUT
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 5
+CELERY_REDIS_BACKEND_HEALTH_CHECK_INTERVAL = REDIS_HEALTH_CHECK
 CELERY_BEAT_SCHEDULE = {
     "sweep-stalled-games": {"task": "gameplay.sweep_stalled_games", "schedule": 10.0},
     "sweep-game-ends": {"task": "gameplay.sweep_game_ends", "schedule": 60.0},

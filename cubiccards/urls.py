@@ -8,6 +8,7 @@ from . import health, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("fairness/", views.fairness, name="fairness"),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("", include("kudos.urls")),  # before leaderboards/<kind>/: it has leaderboards/weekly/

@@ -14,3 +14,8 @@ def home(request):
             return redirect("room", code=room.code)
     games = [registry.get(kind) for kind in registry.kinds()]
     return render(request, "home.html", {"games": games})
+
+
+def fairness(request):
+    """How anyone can check that a deal was not changed after the game started."""
+    return render(request, "fairness.html")

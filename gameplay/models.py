@@ -1,6 +1,14 @@
 from django.db import models
 
 
+class SpeedPlay(models.TextChoices):
+    """How fast the computer players at a table move (BOT_DELAY is Normal's pause)."""
+
+    NORMAL = "normal", "Normal"
+    FAST = "fast", "Fast"
+    INSTANT = "instant", "Instant"
+
+
 class Game(models.Model):
     """One game: its seed, rules and seats. Its actions are the GameEvent log."""
 
@@ -20,10 +28,16 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     seq = models.PositiveIntegerField(default=0)  # actions applied so far (the last event's seq)
     to_act = models.JSONField(default=list)  # seats awaited now (kept for the stall sweep)
+    # Each seat's last action type, {"0": "flip", ...}: the table's seat labels, kept with
+    # the row every action writes anyway, so a view needs no trip through the log.
+    last_actions = models.JSONField(default=dict)
     turn_timer = models.PositiveIntegerField(default=0)  # seconds a person has to act; 0 = off
     # A ranked table's game: rated when it ends. A ranked seat whose person left for good has
     # "left": true in its seat (ranked last; the computer finishes the game for them).
     ranked = models.BooleanField(default=False)
+    speed_play = models.CharField(
+        max_length=10, choices=SpeedPlay.choices, default=SpeedPlay.NORMAL
+    )
     result = models.JSONField(null=True, blank=True)
     # Per seat, what the finished game says about it (the engine's facts): records, badges.
     facts = models.JSONField(null=True, blank=True)
@@ -66,11 +80,21 @@ class GameEvent(models.Model):
     action = models.JSONField()
     events = models.JSONField(default=list)
     by_bot = models.BooleanField(default=False)
+    # The id the client gave this action ("" if none): a retry with the same id is answered
+    # from here and never applied twice.
+    action_id = models.CharField(max_length=64, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["game", "seq"]
-        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_game_seq")]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="unique_game_seq"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "action_id"],
+                condition=~models.Q(action_id=""),
+                name="one_action_per_client_id",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_id}#{self.seq}"

@@ -8,11 +8,15 @@ the computer players. The log is the truth: any process can rebuild a game from 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import concurrent.futures
+import contextlib
 import hashlib
 import json
 import logging
 import secrets
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .engine import IllegalAction, registry
-from .models import Game, GameEvent
+from .models import Game, GameEvent, SpeedPlay
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +43,17 @@ class StaleSeq(Exception):
     def __init__(self, seq: int):
         super().__init__(self.message)
         self.seq = seq
+
+
+class AlreadyApplied(Exception):
+    """This seat's action with this client id was applied before, as action `seq`."""
+
+    def __init__(self, seq: int):
+        super().__init__(f"Already applied as action {seq}.")
+        self.seq = seq
+
+
+MAX_ACTION_ID = 64  # characters of a client's action id
 
 
 @dataclass
@@ -67,6 +82,7 @@ def start_game(
     seed: str | None = None,
     turn_timer: int = 0,
     ranked: bool = False,
+    speed_play: str = SpeedPlay.NORMAL,
 ) -> Game:
     """Create a game. `seats`: one {"name", "user_id", "player", "bot"} per seat, in seat
     order ("player" is the caller's label for the person, None for a computer player).
@@ -93,6 +109,7 @@ def start_game(
             to_act=engine.to_act(state),
             turn_timer=turn_timer,
             ranked=ranked,
+            speed_play=check_speed_play(speed_play),
         )
         transaction.on_commit(lambda: _after_commit(game, state))
     return game
@@ -109,40 +126,55 @@ def submit_action(
     seq: int,
     by_bot: bool = False,
     rebase: bool = False,
+    action_id: str = "",
 ) -> Outcome:
     """Apply one action that the client sent after seeing state `seq`.
 
     Raises StaleSeq when the game moved on, IllegalAction when the rules say no (nothing is
-    written in either case), Game.DoesNotExist for an unknown game.
+    written in either case), AlreadyApplied when this seat's action `action_id` is already in
+    the log, Game.DoesNotExist for an unknown game.
 
-    With rebase=True, an action sent against an older state still applies if that seat's
-    choices are the same now as at `seq` (another seat's simultaneous flip or bet came first);
-    if anything the seat could do changed, it is stale."""
+    With rebase=True, an action sent against an older state still applies if this seat has
+    not acted since `seq` and its choices are the same now as then (another seat's
+    simultaneous flip or bet came first). A seat that acted since sent it before its own
+    later action reached us, or sent it twice: it is stale, never applied a second time."""
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
+        if action_id:
+            done = game.log.filter(seat=seat, action_id=action_id).values_list("seq", flat=True)
+            if done:
+                raise AlreadyApplied(done[0])
         if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
             raise StaleSeq(game.seq)
         if game.is_over:
             raise IllegalAction("The game is over.")
         engine = registry.get(game.kind)
         state = load_state(game)
-        if seq != game.seq and not (rebase and _same_choices(engine, game, state, seat, seq)):
+        if seq != game.seq and not (rebase and _may_rebase(engine, game, state, seat, seq)):
             raise StaleSeq(game.seq)
         events = engine.apply(state, seat, action)
+        logged = engine.canonical(action)  # what the engine read, not what the client sent
         game.seq += 1
         GameEvent.objects.create(
-            game=game, seq=game.seq, seat=seat, action=action, events=events, by_bot=by_bot
+            game=game,
+            seq=game.seq,
+            seat=seat,
+            action=logged,
+            events=events,
+            by_bot=by_bot,
+            action_id=action_id,
         )
+        game.last_actions = {**game.last_actions, str(seat): logged["type"]}
         game.save(update_fields=_moved_on(game, engine, state))
         transaction.on_commit(lambda: _after_commit(game, state))
     return Outcome(game=game, state=state, events=events)
 
 
 def _moved_on(game: Game, engine, state: dict) -> list[str]:
-    """Bring the row up to the state after an action; store the end if it came. Returns the
-    fields to save."""
+    """Bring the row up to the state after an action (the caller moved ``seq`` and each
+    seat's last action); store the end if it came. Returns the fields to save."""
     game.to_act = engine.to_act(state)
-    fields = ["seq", "to_act", "updated"]
+    fields = ["seq", "to_act", "last_actions", "updated"]
     if engine.is_over(state):
         game.status = Game.Status.OVER
         game.result = engine.result(state)
@@ -152,16 +184,18 @@ def _moved_on(game: Game, engine, state: dict) -> list[str]:
     return fields
 
 
-def _same_choices(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
+def _may_rebase(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
+        return False
+    if game.log.filter(seat=seat, seq__gt=seq).exists():
         return False
     seen = _state_at(game, seq)
     return engine.legal_actions(seen, seat) == engine.legal_actions(state, seat)
 
 
 def _state_at(game: Game, seq: int) -> dict[str, Any]:
-    cached = cache.get(_state_key(game, seq))
-    return json.loads(cached) if cached is not None else replay(game, upto=seq)
+    cached = _cached_state(game, seq)
+    return cached if cached is not None else replay(game, upto=seq)
 
 
 def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:
@@ -189,20 +223,47 @@ def leave_seat(*, game_id: int, seat: int) -> Game:
     return game
 
 
+def check_speed_play(speed: Any) -> str:
+    if speed not in SpeedPlay.values:
+        raise IllegalAction("Speed Play is Normal, Fast or Instant.")
+    return speed
+
+
+def bot_delay(game: Game) -> float:
+    """Seconds a computer player at this table waits before it moves."""
+    if game.speed_play == SpeedPlay.INSTANT:
+        return 0.0
+    if game.speed_play == SpeedPlay.FAST:
+        return settings.BOT_DELAY / 4
+    return settings.BOT_DELAY
+
+
+def set_speed_play(*, game_id: int, speed: str) -> Game:
+    """Change how fast the computer players move; one awaited now moves at the new pace."""
+    speed = check_speed_play(speed)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.speed_play != speed:
+            game.speed_play = speed
+            game.save(update_fields=["speed_play", "updated"])
+            transaction.on_commit(lambda: _after_commit(game, None))
+    return game
+
+
 def play_out(*, game_id: int, limit: int = 20_000) -> int:
     """The computer plays a game nobody attends any more (everyone left a ranked game) to the
     end, with no pause and no broadcast between actions: the moves are worked out first, then
     written in one short transaction. Returns the number of actions played (0 if the game
     moved on meanwhile: the commit that moved it sends this again)."""
-    game = Game.objects.get(pk=game_id)
-    if game.is_over or not game.unattended:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or game.is_over or not game.unattended:
         return 0
     engine = registry.get(game.kind)
     state = load_state(game)
     start, rows = game.seq, []
     while not engine.is_over(state) and engine.to_act(state) and len(rows) < limit:
         seat = engine.to_act(state)[0]
-        action = engine.bot_action(state, seat)
+        action = engine.canonical(engine.bot_action(state, seat))
         events = engine.apply(state, seat, action)
         rows.append(
             GameEvent(
@@ -220,6 +281,10 @@ def play_out(*, game_id: int, limit: int = 20_000) -> int:
             return 0
         GameEvent.objects.bulk_create(rows)
         game.seq = start + len(rows)
+        game.last_actions = {
+            **game.last_actions,
+            **{str(row.seat): row.action["type"] for row in rows},
+        }
         game.save(update_fields=_moved_on(game, engine, state))
         transaction.on_commit(lambda: _after_commit(game, state))
     return len(rows)
@@ -236,8 +301,10 @@ def abandon_game(*, game_id: int) -> None:
 
 def _after_commit(game: Game, state: dict | None) -> None:
     if state is not None:
-        cache.set(_state_key(game, game.seq), json.dumps(state), STATE_TTL)
-    broadcast(game.pk, game.seq)
+        _store_state(game, state)  # before the news, so every process that hears it has it
+    # The player who moved is sent their own view at once: telling the table doesn't hold
+    # them up (nor a computer player's next move).
+    run_soon(_broadcast, game.pk, game.seq)
     if game.is_over:
         if state is not None:
             _game_ended(game.pk)
@@ -248,7 +315,7 @@ def _after_commit(game: Game, state: dict | None) -> None:
     if game.unattended:
         tasks.run_later(tasks.play_out, game.pk, delay=0)
     elif awaited_bots:
-        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=settings.BOT_DELAY)
+        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=bot_delay(game))
     elif game.to_act and game.turn_timer:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 
@@ -264,31 +331,56 @@ def _game_ended(game_id: int) -> None:
         log.exception("end-of-game hook for game %s failed; the sweep will retry", game_id)
 
 
-def broadcast(game_id: int, seq: int) -> None:
+async def _broadcast(game_id: int, seq: int) -> None:
     """Tell everyone at the table that state `seq` exists; each renders its own view."""
-    layer = get_channel_layer()
     try:
-        run_async(layer.group_send, group_name(game_id), {"type": "game.update", "seq": seq})
+        await get_channel_layer().group_send(
+            group_name(game_id), {"type": "game.update", "seq": seq}
+        )
     except Exception:  # a dead channel layer must not undo a committed action
         log.exception("broadcast of game %s seq %s failed", game_id, seq)
 
 
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_lock = threading.Lock()
+_pending: set[concurrent.futures.Future] = set()
 
 
-def run_async(fn, *args):
-    """Run a coroutine function from sync code. Inside daphne, on the server's own loop;
-    elsewhere (a Celery worker, a command) on one long-lived loop, so the channel layer's
-    Redis connections are reused instead of opened per message."""
-    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None:
-        return async_to_sync(fn)(*args)
+def _event_loop() -> asyncio.AbstractEventLoop:
+    """Inside daphne, the server's own loop; elsewhere (a Celery worker, a command) one
+    long-lived loop on a thread of its own, so the channel layer's Redis connections are
+    reused instead of opened per message."""
+    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+    if loop is not None:
+        return loop
     global _loop
     with _loop_lock:
         if _loop is None or _loop.is_closed():
             _loop = asyncio.new_event_loop()
             threading.Thread(target=_loop.run_forever, name="gameplay-async", daemon=True).start()
-    return asyncio.run_coroutine_threadsafe(fn(*args), _loop).result(timeout=10)
+            atexit.register(_finish_pending)
+    return _loop
+
+
+def run_async(fn, *args):
+    """Run a coroutine function from sync code and wait for its result."""
+    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None:
+        return async_to_sync(fn)(*args)
+    return asyncio.run_coroutine_threadsafe(fn(*args), _event_loop()).result(timeout=10)
+
+
+def run_soon(fn, *args) -> None:
+    """Start a coroutine function from sync code and go on without waiting for it."""
+    future = asyncio.run_coroutine_threadsafe(fn(*args), _event_loop())
+    _pending.add(future)
+    future.add_done_callback(_pending.discard)
+
+
+def _finish_pending() -> None:
+    """At exit (a command, a worker), let what run_soon started finish: nothing is lost."""
+    for future in list(_pending):
+        with contextlib.suppress(Exception):
+            future.result(timeout=5)
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -299,13 +391,55 @@ def _state_key(game: Game, seq: int) -> str:
     return f"game-state:{game.pk}:{game.seed_hash[:16]}:{seq}"
 
 
+# The state after action N of a game never changes (the log only grows), so each process
+# keeps the latest few it wrote or read, as JSON text (every load gets its own copy), in
+# front of the shared cache: the next action at a table, and every seat's view of it,
+# then needs no trip to Redis.
+LOCAL_STATES = 512
+_local_states: OrderedDict[str, str] = OrderedDict()
+_local_lock = threading.Lock()
+
+
+def _remember(key: str, text: str) -> None:
+    with _local_lock:
+        _local_states[key] = text
+        _local_states.move_to_end(key)
+        while len(_local_states) > LOCAL_STATES:
+            _local_states.popitem(last=False)
+
+
+def _cached_state(game: Game, seq: int) -> dict[str, Any] | None:
+    key = _state_key(game, seq)
+    with _local_lock:
+        text = _local_states.get(key)
+    if text is None:
+        text = cache.get(key)
+        if text is None:
+            return None
+        _remember(key, text)
+    return json.loads(text)
+
+
+def _store_state(game: Game, state: dict[str, Any]) -> None:
+    key, text = _state_key(game, game.seq), json.dumps(state)
+    _remember(key, text)
+    cache.set(key, text, STATE_TTL)
+
+
+def forget_states() -> None:
+    """Drop every cached state: this process's and the whole shared cache (which holds
+    nothing else); the log rebuilds them."""
+    with _local_lock:
+        _local_states.clear()
+    cache.clear()
+
+
 def load_state(game: Game) -> dict[str, Any]:
-    """The state after `game.seq` actions: from the cache, or rebuilt from the log."""
-    cached = cache.get(_state_key(game, game.seq))
-    if cached is not None:
-        return json.loads(cached)
-    state = replay(game)
-    cache.set(_state_key(game, game.seq), json.dumps(state), STATE_TTL)
+    """The state after `game.seq` actions: from a cache, or rebuilt from the log."""
+    state = _cached_state(game, game.seq)
+    if state is None:
+        state = replay(game)
+        _store_state(game, state)
     return state
 
 

@@ -54,9 +54,11 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
     return played
 
 
-@shared_task(name="gameplay.bot_turn", acks_late=True, ignore_result=True)
-def bot_turn(game_id: int, seq: int) -> int:
-    return play_for_seats(game_id, seq)
+# A computer turn that fails (the database busy or restarting, a lost connection) is tried
+# again after these pauses; past them, the stalled-game sweep keeps re-sending it every
+# SWEEP_EVERY seconds for as long as the game stalls. A turn is never dropped.
+RETRY_AFTER = (0.5, 1.0, 2.0, 4.0, 8.0)
+SWEEP_EVERY = settings.CELERY_BEAT_SCHEDULE["sweep-stalled-games"]["schedule"]
 
 
 @shared_task(name="gameplay.play_out", acks_late=True, ignore_result=True)
@@ -65,29 +67,50 @@ def play_out(game_id: int) -> int:
     return services.play_out(game_id=game_id)
 
 
-@shared_task(name="gameplay.turn_timeout", acks_late=True, ignore_result=True)
-def turn_timeout(game_id: int, seq: int) -> int:
+@shared_task(name="gameplay.bot_turn", bind=True, acks_late=True, ignore_result=True)
+def bot_turn(self, game_id: int, seq: int) -> int:
+    try:
+        return play_for_seats(game_id, seq)
+    except Exception as exc:
+        raise _retry(self, exc) from exc
+
+
+@shared_task(name="gameplay.turn_timeout", bind=True, acks_late=True, ignore_result=True)
+def turn_timeout(self, game_id: int, seq: int) -> int:
     """The turn timer ran out: the computer plays this turn for whoever is awaited."""
-    return play_for_seats(game_id, seq, people_too=True)
+    try:
+        return play_for_seats(game_id, seq, people_too=True)
+    except Exception as exc:
+        raise _retry(self, exc) from exc
+
+
+def _retry(task, exc: Exception) -> Exception:
+    """On a worker: the retry Celery raises. Called directly (embedded, or a test): the
+    error itself, which run_later's own retry handles."""
+    attempt = task.request.retries
+    if task.request.called_directly or attempt >= len(RETRY_AFTER):
+        return exc
+    return task.retry(exc=exc, countdown=RETRY_AFTER[attempt], max_retries=len(RETRY_AFTER))
 
 
 @shared_task(name="gameplay.sweep_stalled_games", ignore_result=True)
 def sweep_stalled_games() -> int:
     """Re-send turns for games where a computer player should have moved and nothing
-    happened (a worker died), and timers that were lost, so no table stalls."""
+    happened (a worker died, a turn failed past its retries), and timers that were lost,
+    so no table stalls."""
     now = timezone.now()
     stale = Game.objects.filter(status=Game.Status.ACTIVE, updated__lt=now - STALL_AFTER)
     sent = 0
     for game in stale.only("id", "seq", "seats", "to_act", "status", "turn_timer", "updated"):
         if set(game.to_act) & set(game.bot_seats()):
-            bot_turn.apply_async((game.pk, game.seq))
+            run_later(bot_turn, game.pk, game.seq, delay=0)
             sent += 1
         elif (
             game.to_act
             and game.turn_timer
             and game.updated < now - timedelta(seconds=game.turn_timer) - STALL_AFTER
         ):
-            turn_timeout.apply_async((game.pk, game.seq))
+            run_later(turn_timeout, game.pk, game.seq, delay=0)
             sent += 1
     return sent
 
@@ -121,22 +144,27 @@ def run_later(task, *args, delay: float) -> None:
     if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None:
         _run_now(task, args)
         return
-    async_to_sync(_call_later)(delay, task, args)
+    async_to_sync(_call_later)(delay, task, args, 0)
 
 
-async def _call_later(delay: float, task, args) -> None:
+async def _call_later(delay: float, task, args, attempt: int) -> None:
     loop = asyncio.get_running_loop()
     # Not thread-sensitive: the request that scheduled this is long gone by then.
     run = sync_to_async(_run_in_thread, thread_sensitive=False)
-    loop.call_later(delay, lambda: loop.create_task(run(task, args)))
+    loop.call_later(delay, lambda: loop.create_task(run(task, args, attempt)))
 
 
-def _run_in_thread(task, args) -> None:
+def _run_in_thread(task, args, attempt: int) -> None:
     close_old_connections()
     try:
         task.run(*args)
-    except Exception:
-        log.exception("%s%s failed", task.name, args)
+    except Exception as exc:
+        if attempt < len(RETRY_AFTER):
+            pause = RETRY_AFTER[attempt]
+            log.warning("%s%s failed (%r); trying again in %s s", task.name, args, exc, pause)
+            async_to_sync(_call_later)(pause, task, args, attempt + 1)
+        else:
+            log.exception("%s%s failed; the sweep will send it again", task.name, args)
     finally:
         close_old_connections()
 
@@ -157,3 +185,25 @@ def _run_now(task, args) -> None:
             next_task.run(*next_args)
     finally:
         _inline.queue = None
+
+
+# ---- the sweep, embedded ----------------------------------------------------------------------
+
+
+async def sweep_forever() -> None:
+    """Embedded mode has no Celery beat: the server runs the stalled-game sweep itself, on
+    its own event loop, every SWEEP_EVERY seconds."""
+    sweep = sync_to_async(_sweep_once, thread_sensitive=False)
+    while True:
+        await asyncio.sleep(SWEEP_EVERY)
+        await sweep()
+
+
+def _sweep_once() -> None:
+    close_old_connections()
+    try:
+        sweep_stalled_games.run()
+    except Exception:
+        log.exception("the stalled-game sweep failed; it runs again in %s s", SWEEP_EVERY)
+    finally:
+        close_old_connections()

@@ -1,17 +1,23 @@
 """The table socket: /ws/rooms/<CODE>/. Each connection is one seat or a spectator.
 
-Messages in: {"type": "act", "action": {...}, "seq": N}, {"type": "sync"}, {"type": "ping"}.
-Out: the connection's own view after every committed action, as HTML fragments for the htmx
-ws extension, or as JSON with ?format=json. Anything malformed gets {"type": "error"}."""
+Messages in: {"type": "act", "action": {...}, "seq": N, "id": "..."} ("id" optional),
+{"type": "sync"}, {"type": "hint"}, {"type": "speed_play", "speed": "fast"},
+{"type": "ping"}. Out: the connection's own view after every committed action, as HTML
+fragments for the htmx ws extension, or as JSON with ?format=json; {"type": "ack"} for an
+act that carried an id and is in the log. Anything malformed gets {"type": "error"} and
+changes nothing."""
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
+from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import DatabaseError, close_old_connections
+from django.db.models import Q
 
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
@@ -21,9 +27,28 @@ from . import services, tables
 from .identity import scope_player_key
 from .models import Member, Room
 
+log = logging.getLogger(__name__)
+
 MAX_MESSAGE = 4096  # bytes; the largest real action is far smaller
 RATE = 8.0  # messages per second, sustained
 BURST = 20.0
+NOT_APPLIED = "Your move was not applied"
+
+
+def on_worker(fn):
+    """Run `fn` on a worker thread of its own, so tables don't queue behind each other on
+    one shared thread, and give back its database connection (to the pool) before it
+    returns. Closing inside the call matters: the connection lives in the call's context,
+    which channels' database_sync_to_async cleanup, running outside it, does not always
+    reach."""
+
+    def call(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return sync_to_async(call, thread_sensitive=False)
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -31,7 +56,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
-        self.member_id = None
+        self.member_id = self.room_id = None
+        self.seen = None  # (member, room, people present) as of the last view rendered
         self.game_group = None
         self.sent_seq = -1
         self.allowance, self.checked = BURST, time.monotonic()
@@ -40,11 +66,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if player is None:
             await self.close(code=4401)  # no account and no guest session: open the page first
             return
-        member = await database_sync_to_async(self._connect_member)(player)
+        member = await on_worker(self._connect_member)(player)
         if member is None:
             await self.close(code=4403)  # not in this room: join it by its code first
             return
-        self.member_id = member.pk
+        self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
         await self.refresh()
@@ -61,13 +87,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
-        await database_sync_to_async(services.disconnected)(member_id=self.member_id)
+        await on_worker(services.disconnected)(member_id=self.member_id)
 
     # ---- in ------------------------------------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None):
-        if not self._allowed():
-            return await self.error("Slow down: too many messages. Wait a moment.")
+        allowed = self._allowed()
         raw = text_data if text_data is not None else bytes_data
         if raw is None or len(raw) > MAX_MESSAGE:
             return await self.error("That message is too large.")
@@ -77,6 +102,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self.error("Messages must be JSON.")
         if not isinstance(message, dict):
             return await self.error('A message must be a JSON object with a "type".')
+        if not allowed:
+            # Said plainly, with how long to wait: a client must never take this for silence.
+            if message.get("type") == "act":
+                return await self.error(
+                    f"Slow down: too many messages. {NOT_APPLIED}: send it again in a moment.",
+                    action_id=message.get("id") if isinstance(message.get("id"), str) else "",
+                    retry_after=round(1 / RATE, 2),
+                )
+            return await self.error(
+                "Slow down: too many messages. Wait a moment.", retry_after=round(1 / RATE, 2)
+            )
         kind = message.get("type")
         if kind == "act":
             return await self.act(message)
@@ -84,20 +120,41 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self.refresh(force=True)
         if kind == "hint":
             return await self.hint()
+        if kind == "speed_play":
+            return await self.speed_play(message.get("speed"))
         if kind == "ping":
             return await self.send(text_data=json.dumps({"type": "pong"}))
-        return await self.error('Unknown message type. Send "act", "sync", "hint" or "ping".')
+        return await self.error(
+            'Unknown message type. Send "act", "sync", "hint", "speed_play" or "ping".'
+        )
 
     async def hint(self):
         """Advice for this seat from the game's own helper (Klondike's solver, ...)."""
         try:
-            hint = await database_sync_to_async(self._hint)()
+            hint = await on_worker(self._hint)()
         except services.RoomError as exc:
             return await self.error(exc.message)
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "hint", "hint": hint}))
         else:
             await self.send(text_data=tables.render_hint(hint))
+
+    async def speed_play(self, speed):
+        """The host sets how fast the computer players move; remembered for their next table."""
+        try:
+            await on_worker(self._speed_play)(speed)
+        except services.RoomError as exc:
+            await self.error(exc.message)
+
+    def _speed_play(self, speed):
+        member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
+        services.set_speed_play(room=member.room, player=member.player, speed=speed)
+        user = self.scope.get("user")
+        user = user if user is not None and user.is_authenticated else None
+        session = self.scope.get("session")
+        services.remember_speed_play(user, session, speed)
+        if user is None and session is not None:
+            session.save()
 
     async def act(self, message: dict):
         action = message.get("action")
@@ -109,26 +166,58 @@ class RoomConsumer(AsyncWebsocketConsumer):
         seq = message.get("seq")
         if isinstance(seq, str) and seq.isdigit():
             seq = int(seq)
+        action_id = message.get("id", "")
+        if isinstance(action_id, int) and not isinstance(action_id, bool):
+            action_id = str(action_id)
+        if not isinstance(action_id, str) or len(action_id) > gameplay.MAX_ACTION_ID:
+            return await self.error(
+                f"An action id is text of up to {gameplay.MAX_ACTION_ID} characters."
+            )
         try:
-            await database_sync_to_async(self._submit)(action, seq)
+            # Apply and render this seat's new view in one trip to a worker thread, so the
+            # player who moved sees the result without waiting for the table's broadcast.
+            applied = await on_worker(self._submit)(action, seq, action_id)
+        except gameplay.AlreadyApplied as exc:  # a retry: the same answer as the first time
+            await self.ack(action_id, exc.seq)
+            return await self.refresh(force=True)
         except gameplay.StaleSeq as exc:
-            await self.error(exc.message)
-            await self.refresh(force=True)
+            await self.error(exc.message, action_id=action_id)
+            return await self.refresh(force=True)
         except (IllegalAction, services.RoomError) as exc:
-            await self.error(exc.message)
+            return await self.error(exc.message, action_id=action_id)
+        except DatabaseError:
+            log.exception("room %s: an action could not be saved", self.code)
+            return await self.error(
+                f"{NOT_APPLIED}: the table could not save it just now. Send it again.",
+                action_id=action_id,
+            )
+        seq_applied, payload = applied
+        if action_id:
+            await self.ack(action_id, seq_applied)
+        if payload is not None:
+            await self.deliver(payload)
 
-    def _submit(self, action, seq):
-        member = Member.objects.select_related("room").get(pk=self.member_id)
-        room = member.room
+    def _submit(self, action, seq, action_id: str):
+        # Who sits where, as of the last view this connection was sent: every change to the
+        # room or the table is followed by a fresh view, and the game row itself is read
+        # under its lock below, so a move needs no query of its own to find its seat.
+        member, room, present = self.seen or self._people("room")
         if member.left or not room.is_open:
             raise services.RoomError("You are no longer in this room.")
         if room.game_id is None:
             raise services.RoomError("No game is in play. The host starts one from the lobby.")
         if member.seat is None:
             raise services.RoomError("You are watching this game: spectators can't play.")
-        gameplay.submit_action(
-            game_id=room.game_id, seat=member.seat, action=action, seq=seq, rebase=True
+        outcome = gameplay.submit_action(
+            game_id=room.game_id,
+            seat=member.seat,
+            action=action,
+            seq=seq,
+            rebase=True,
+            action_id=action_id,
         )
+        room.game = outcome.game
+        return outcome.game.seq, self._render_for(member, room, present, force=False)
 
     def _hint(self):
         member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
@@ -159,10 +248,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.refresh(force=True)
 
     async def refresh(self, force: bool = False):
-        payload = await database_sync_to_async(self._render)(force)
-        if payload is None:
-            return
+        payload = await on_worker(self._render)(force)
+        if payload is not None:
+            await self.deliver(payload)
+
+    async def deliver(self, payload):
         text, game_group, seq = payload
+        if seq < self.sent_seq and game_group == self.game_group:
+            return  # a newer view went out meanwhile
         if game_group != self.game_group:
             if self.game_group:
                 await self.channel_layer.group_discard(self.game_group, self.channel_name)
@@ -172,16 +265,29 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.sent_seq = seq
         await self.send(text_data=text)
 
+    def _people(self, related: str) -> tuple[Member, Room, list[Member]]:
+        """This connection's member, its room and the room's people (in the order they
+        came), with `related` loaded, in one query."""
+        people = list(
+            Member.objects.filter(Q(left=False) | Q(pk=self.member_id), room_id=self.room_id)
+            .select_related(related)
+            .order_by("joined")
+        )
+        member = next(m for m in people if m.pk == self.member_id)
+        return member, member.room, [m for m in people if not m.left]
+
     def _render(self, force: bool):
-        member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
-        room = member.room
+        return self._render_for(*self._people("room__game"), force)
+
+    def _render_for(self, member: Member, room, present: list[Member], force: bool):
+        self.seen = (member, room, present)
         if member.left or not room.is_open:
             return None
         game = room.game
         seq = game.seq if game else -1
         if not force and game and seq <= self.sent_seq:
             return None
-        context = tables.room_context(room, member)
+        context = tables.room_context(room, member, present)
         context["csrf_token"] = self.csrf_token
         context.update(card_prefs.as_context(self.scope.get("session")))
         if self.format == "json":
@@ -190,9 +296,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
             text = tables.render_fragment(context)
         return text, gameplay.group_name(game.pk) if game else None, seq
 
-    async def error(self, message: str):
+    async def ack(self, action_id: str, seq: int):
         if self.format == "json":
-            await self.send(text_data=json.dumps({"type": "error", "message": message}))
+            await self.send(text_data=json.dumps({"type": "ack", "id": action_id, "seq": seq}))
+
+    async def error(self, message: str, action_id: str = "", retry_after: float | None = None):
+        if self.format == "json":
+            answer = {"type": "error", "message": message}
+            if action_id:
+                answer["id"] = action_id
+            if retry_after is not None:
+                answer["retry_after"] = retry_after
+            await self.send(text_data=json.dumps(answer))
         else:
             await self.send(text_data=tables.render_error(message))
 

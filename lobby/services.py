@@ -7,13 +7,14 @@ import secrets
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
-from gameplay.models import Game
+from gameplay.models import Game, SpeedPlay
 
 from . import ranked
 from .models import ROOM_SIZE, Member, Room, RoomGame
@@ -143,9 +144,11 @@ def start_game(
     rules: Any = None,
     turn_timer: Any = None,
     seed: str | None = None,
+    speed_play: str = SpeedPlay.NORMAL,
 ) -> Game:
     """The host starts a game: the people present take seats in the order they came, the
-    computer fills the rest of the table, and anyone past the table's size watches."""
+    computer fills the rest of the table, and anyone past the table's size watches.
+    `speed_play`: the computer players' pace, the host's own choice (remembered_speed_play)."""
     rules = parse_rules(rules)
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
@@ -176,7 +179,12 @@ def start_game(
         timer = _turn_timer(turn_timer, room.turn_timer)
         try:
             game = gameplay.start_game(
-                kind=engine.kind, seats=table, rules=rules, turn_timer=timer, seed=seed
+                kind=engine.kind,
+                seats=table,
+                rules=rules,
+                turn_timer=timer,
+                seed=seed,
+                speed_play=speed_play,
             )
         except IllegalAction as exc:
             raise RoomError(exc.message) from exc
@@ -227,7 +235,14 @@ def back_to_lobby(*, room: Room, player: str) -> None:
 
 
 def play_solo(
-    *, kind: str, player: str, name: str, user=None, seats: Any = None, rules: Any = None
+    *,
+    kind: str,
+    player: str,
+    name: str,
+    user=None,
+    seats: Any = None,
+    rules: Any = None,
+    speed_play: str = SpeedPlay.NORMAL,
 ) -> Room:
     """A game alone (Klondike, Gridcannon) or against computer players: a private room."""
     try:
@@ -235,8 +250,48 @@ def play_solo(
     except KeyError as exc:
         raise RoomError("That game is not available yet.") from exc
     room = create_room(player=player, name=name, user=user, private=True)
-    start_game(room=room, player=player, kind=engine.kind, seats=seats or None, rules=rules)
+    start_game(
+        room=room,
+        player=player,
+        kind=engine.kind,
+        seats=seats or None,
+        rules=rules,
+        speed_play=speed_play,
+    )
     return room
+
+
+# ---- Speed Play: how fast the computer players move ------------------------------------------
+
+SPEED_PLAY_KEY = "speed_play"  # in a guest's session
+
+
+def set_speed_play(*, room: Room, player: str, speed: Any) -> Game:
+    """The host (or the solo player) changes the pace of the computer players at the table."""
+    if room.host != player:
+        raise RoomError("Only the host can change Speed Play.")
+    if room.game_id is None or room.game.is_over:
+        raise RoomError("Speed Play applies to a game in play.")
+    try:
+        game = gameplay.set_speed_play(game_id=room.game_id, speed=speed)
+    except IllegalAction as exc:
+        raise RoomError(exc.message) from exc
+    notify_room(room.code)  # every seat's view shows the new pace
+    return game
+
+
+def remembered_speed_play(user, session) -> str:
+    """The pace this person chose last: on the account, or in a guest's session."""
+    speed = user.speed_play if user is not None else (session or {}).get(SPEED_PLAY_KEY)
+    return speed if speed in SpeedPlay.values else SpeedPlay.NORMAL
+
+
+def remember_speed_play(user, session, speed: str) -> None:
+    """Keep the choice for this person's next table. The caller saves a guest's session."""
+    if user is not None:
+        get_user_model().objects.filter(pk=user.pk).update(speed_play=speed)
+    elif session is not None:
+        session[SPEED_PLAY_KEY] = speed
 
 
 def _table_size(engine, seats: Any, people: int) -> int:

@@ -17,6 +17,7 @@ from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
 from gameplay.engine import registry
+from gameplay.models import SpeedPlay
 
 from . import services
 from .models import Member, Room, RoomGame
@@ -103,9 +104,10 @@ def table_template(kind: str) -> Template:
     return select_template([f"tables/{kind}.html", "tables/generic.html"])
 
 
-def room_context(room: Room, member: Member) -> dict[str, Any]:
-    """Everything the room page or a socket message needs, for this member only."""
-    present = list(room.present())
+def room_context(room: Room, member: Member, present: list[Member] | None = None) -> dict[str, Any]:
+    """Everything the room page or a socket message needs, for this member only. `present`:
+    the room's people in the order they came, if the caller has them already."""
+    present = list(room.present()) if present is None else present
     wins = services.room_wins(room)
     context: dict[str, Any] = {
         "room": room,
@@ -142,6 +144,8 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
         result=engine.result(state) if over else None,
         seats=_seats(game, engine, state, seat, _seat_wins(room, game, wins)),
         seq=game.seq,
+        computer_players=any(s["bot"] for s in game.seats),
+        speed_play_choices=SpeedPlay.choices,
         table_template=table_template(game.kind),
     )
     return context
@@ -159,10 +163,6 @@ def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None
 def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> list[dict[str, Any]]:
     """Names, computer markers, games won in the room, and each seat's last action (its
     type only: an action can name cards its player holds)."""
-    last_action: dict[int, str] = {}
-    recent = game.log.order_by("-seq").values_list("seat", "action")[: 2 * game.players]
-    for seat, action in recent:
-        last_action.setdefault(seat, str(action.get("type", "")))
     to_act = set(engine.to_act(state))
     return [
         {
@@ -172,7 +172,7 @@ def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> l
             "was_person": bool(s.get("player")),
             "you": i == viewer,
             "to_act": i in to_act,
-            "last_action": last_action.get(i, ""),
+            "last_action": game.last_actions.get(str(i), ""),
             "wins": wins[i],
         }
         for i, s in enumerate(game.seats)
@@ -195,6 +195,7 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "seq": context["seq"],
         "game": game.kind,
         "game_id": game.pk,
+        "seed_sha256": game.seed_hash,
         "seat": context["seat"],
         "view": context["view"],
         "legal": context["legal"],
@@ -204,6 +205,7 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "seats": [
             {"name": s["name"], "bot": s["bot"], "wins": s["wins"]} for s in context["seats"]
         ],
+        "speed_play": game.speed_play,
         **base,
     }
 

@@ -62,6 +62,7 @@ def start_game(request, code: str):
             seats=request.POST.get("seats"),
             rules=request.POST.get("rules") or _rules_from_form(request),
             turn_timer=request.POST.get("turn_timer"),
+            speed_play=services.remembered_speed_play(_user(request), request.session),
         )
     except services.RoomError as exc:
         messages.error(request, exc.message)
@@ -101,6 +102,7 @@ def play(request, kind: str):
             user=_user(request),
             seats=request.POST.get("seats"),
             rules=request.POST.get("rules") or _rules_from_form(request),
+            speed_play=services.remembered_speed_play(_user(request), request.session),
         )
     except services.RoomError as exc:
         messages.error(request, exc.message)

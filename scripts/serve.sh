@@ -23,7 +23,7 @@ trap stop INT TERM EXIT
 
 $bin/daphne -b 127.0.0.1 -p "$PORT" cubiccards.asgi:application & pids+=($!)
 $bin/celery -A cubiccards worker --loglevel=warning --concurrency=2 & pids+=($!)
-$bin/celery -A cubiccards beat --loglevel=warning --schedule=/tmp/cubiccards-beat & pids+=($!)
+$bin/celery -A cubiccards beat --loglevel=warning --schedule="/tmp/cubiccards-beat-$PORT" & pids+=($!)
 echo ""
 echo "  Cubic Cards (PostgreSQL + Redis, daphne, Celery worker and beat) at http://127.0.0.1:$PORT/"
 echo "  Ctrl-C stops everything."

@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -13,19 +14,96 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
+# What a server process prints when something inside it failed: a test that drove it fails.
+FAILURE_MARKERS = ("Traceback (most recent call last)", "Exception inside application")
+
+
+class ServerOutput:
+    """Everything a server process prints (stdout and stderr), read as it comes so the pipe
+    never fills, and checked when the test is done."""
+
+    def __init__(self, proc: subprocess.Popen, name: str):
+        self.proc, self.name, self.lines = proc, name, []
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line)
+
+    def text(self) -> str:
+        return "".join(self.lines)
+
+    def stop(self) -> None:
+        """Stop the process (SIGTERM, then SIGKILL) and read what is left."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self._reader.join(timeout=5)
+
+    def check(self) -> None:
+        """Fail the test if the process printed a traceback."""
+        text = self.text()
+        if any(marker in text for marker in FAILURE_MARKERS):
+            pytest.fail(f"{self.name} printed an error while the test ran:\n{text[-6000:]}")
+
+
+def start_server(args: list[str], env: dict[str, str], name: str) -> ServerOutput:
+    proc = subprocess.Popen(
+        args,
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        errors="replace",
+    )
+    return ServerOutput(proc, name)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(server: ServerOutput, port: int, seconds: float = 30) -> None:
+    import socket
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            break
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.2)
+    server.stop()
+    pytest.fail(f"{server.name} did not start:\n{server.text()[-4000:]}")
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _clean_redis():
     """Start from an empty Redis database: no stale tasks or groups from an earlier run."""
     if settings.configured and settings.REDIS_URL:
-        import redis
-
-        try:
-            redis.Redis.from_url(settings.REDIS_URL).flushdb()
-        except redis.RedisError as exc:
-            pytest.fail(f"Redis at {settings.REDIS_URL} does not answer: {exc}")
+        _flush_redis()
     yield
+
+
+def _flush_redis() -> None:
+    import redis
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL).flushdb()
+    except redis.RedisError as exc:
+        pytest.fail(f"Redis at {settings.REDIS_URL} does not answer: {exc}")
 
 
 def require_real_services():
@@ -43,9 +121,11 @@ def real_services():
 
 @pytest.fixture
 def celery_worker_process(real_services):
-    """A real Celery worker process on the Redis broker, stopped after the test."""
+    """A real Celery worker process on the Redis broker, stopped after the test; the test
+    fails if the worker printed a traceback."""
+    _flush_redis()  # no task queued by an earlier test, for games that are gone
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
-    proc = subprocess.Popen(
+    worker = start_server(
         [
             sys.executable,
             "-m",
@@ -59,23 +139,20 @@ def celery_worker_process(real_services):
             "--without-gossip",
             "--without-mingle",
         ],
-        cwd=ROOT,
-        env=env,
+        env,
+        "The Celery worker",
     )
-    yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    yield worker.proc
+    worker.stop()
+    worker.check()
 
 
 @pytest.fixture
 def celery_beat_process(real_services, tmp_path):
-    """Celery beat on the Redis broker (the clock of the sweeps and the ranked matcher)."""
+    """Celery beat on the Redis broker (the clock of the sweeps, the ranked matcher and the
+    Kudos upkeep), stopped after the test; the test fails if beat printed a traceback."""
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
-    proc = subprocess.Popen(
+    beat = start_server(
         [
             sys.executable,
             "-m",
@@ -86,16 +163,12 @@ def celery_beat_process(real_services, tmp_path):
             "--loglevel=warning",
             f"--schedule={tmp_path / 'beat-schedule'}",
         ],
-        cwd=ROOT,
-        env=env,
+        env,
+        "Celery beat",
     )
-    yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    yield beat.proc
+    beat.stop()
+    beat.check()
 
 
 def _test_database_url() -> str:
@@ -107,21 +180,16 @@ def _test_database_url() -> str:
 
 @pytest.fixture
 def daphne_server(real_services, transactional_db):
-    """daphne serving the site on the test database and Redis, as in production."""
-    import socket
-
-    with socket.socket() as s:
-        # TEST_SERVER_PORT pins the port on a machine whose ports are shared out; else any.
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(("127.0.0.1", int(os.environ.get("TEST_SERVER_PORT", 0))))
-        port = s.getsockname()[1]
+    """daphne serving the site on the test database and Redis, as in production; the test
+    fails if daphne printed a traceback."""
+    port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": _test_database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),
     }
-    proc = subprocess.Popen(
+    server = start_server(
         [
             sys.executable,
             "-m",
@@ -132,23 +200,13 @@ def daphne_server(real_services, transactional_db):
             str(port),
             "cubiccards.asgi:application",
         ],
-        cwd=ROOT,
-        env=env,
+        env,
+        "daphne",
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.2)
-    else:
-        proc.kill()
-        pytest.fail("daphne did not start")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=15)
+    wait_for_port(server, port)
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
+    server.check()
 
 
 # ---- browser tests: Playwright driving Debian's Chromium -----------------------------------

@@ -1,10 +1,14 @@
 """Computer players on a real Celery worker: moves are idempotent by seq, a lost task is
-re-sent by the sweep, and a person's turn timer runs out into a computer move."""
+re-sent by the sweep, a failed turn is tried again, and a person's turn timer runs out into a
+computer move."""
 
+import asyncio
 import time
 from datetime import timedelta
 
 import pytest
+from channels.db import database_sync_to_async
+from django.db import OperationalError
 from django.utils import timezone
 
 from cubiccards.celery import app
@@ -54,3 +58,45 @@ def test_turn_timer_plays_for_a_person_who_does_not_act(real_services):
     game.refresh_from_db()
     assert game.seq == 2 and all(e.by_bot for e in game.log.all())
     assert not any(s["bot"] for s in game.seats)  # the seats stay theirs
+
+
+def _fails_once(monkeypatch) -> list:
+    """The next action a computer player submits fails as a busy database would."""
+    failures = []
+    submit = services.submit_action
+
+    def flaky(**kwargs):
+        if not failures:
+            failures.append(kwargs["seq"])
+            raise OperationalError("database is locked")
+        return submit(**kwargs)
+
+    monkeypatch.setattr(services, "submit_action", flaky)
+    return failures
+
+
+def test_a_failed_computer_turn_is_retried_by_celery(real_services, monkeypatch):
+    game = services.start_game(
+        kind="war", seats=[PEOPLE[0], {"name": "Cubot", "bot": True}], seed="s"
+    )
+    failures = _fails_once(monkeypatch)
+    tasks.bot_turn.apply((game.pk, 0), throw=False)  # as a worker would (the retry: at once)
+    game.refresh_from_db()
+    assert failures == [0] and game.seq == 1 and game.log.get().by_bot
+
+
+@pytest.mark.asyncio
+async def test_a_failed_computer_turn_is_retried_embedded(real_services, monkeypatch, settings):
+    game = await database_sync_to_async(services.start_game)(
+        kind="war", seats=[PEOPLE[0], {"name": "Cubot", "bot": True}], seed="s"
+    )
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # as under `make run`: on the server's own loop
+    failures = _fails_once(monkeypatch)
+    schedule = database_sync_to_async(tasks.run_later, thread_sensitive=False)
+    await schedule(tasks.bot_turn, game.pk, 0, delay=0)
+    seq = database_sync_to_async(lambda: Game.objects.get(pk=game.pk).seq)
+    for _ in range(100):
+        await asyncio.sleep(0.1)
+        if await seq() == 1:
+            break
+    assert failures == [0] and await seq() == 1

@@ -4,7 +4,6 @@ import json
 import threading
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 
@@ -58,7 +57,7 @@ def test_actions_are_logged_gapless():
     services.submit_action(game_id=game.pk, seat=1, action={"type": "flip"}, seq=1)
     assert list(GameEvent.objects.filter(game=game).values_list("seq", flat=True)) == [1, 2]
     game.refresh_from_db()
-    assert game.seq == 2
+    assert game.seq == 2 and game.last_actions == {"0": "flip", "1": "flip"}
 
 
 def test_stale_seq_changes_nothing():
@@ -98,7 +97,7 @@ def test_state_rebuilds_from_the_log_without_the_cache():
         services.submit_action(game_id=game.pk, seat=seat, action={"type": "flip"}, seq=seq)
     game.refresh_from_db()
     cached = services.load_state(game)
-    cache.clear()
+    services.forget_states()
     assert services.load_state(game) == cached == services.replay(game)
 
 
@@ -191,3 +190,69 @@ def test_rebase_applies_when_the_seats_choices_did_not_change():
     with pytest.raises(services.StaleSeq):
         services.submit_action(game_id=game.pk, seat=2, action={"type": "flip"}, seq=9, rebase=True)
     assert GameEvent.objects.filter(game=game).count() == 2
+
+
+# ---- an action applies at most once --------------------------------------------------------
+
+
+def test_a_resent_flip_is_not_applied_in_the_next_round():
+    game = start("resent")
+    flip = {"type": "flip"}
+    services.submit_action(game_id=game.pk, seat=0, action=flip, seq=0, rebase=True)
+    services.submit_action(game_id=game.pk, seat=1, action=flip, seq=0, rebase=True)
+    # The round is over (seq 2) and seat 0 may flip again, exactly as at seq 0: the same
+    # message sent again is still the first round's flip.
+    assert services.load_state(Game.objects.get(pk=game.pk))["round"] == 2
+    with pytest.raises(services.StaleSeq):
+        services.submit_action(game_id=game.pk, seat=0, action=flip, seq=0, rebase=True)
+    assert GameEvent.objects.filter(game=game).count() == 2
+
+
+def test_a_blackjack_bet_sent_twice_stays_in_its_round():
+    """bj2/25: both bet 10, the dealer has blackjack at the deal, and the next round's
+    betting opens at once, offering the same bets as before."""
+    game = services.start_game(kind="blackjack", seats=SEATS, seed="bj2/25")
+    bet = {"type": "bet", "amount": 10}
+    services.submit_action(game_id=game.pk, seat=0, action=bet, seq=0, rebase=True)
+    outcome = services.submit_action(game_id=game.pk, seat=1, action=bet, seq=0, rebase=True)
+    assert any(e["type"] == "round_started" for e in outcome.events)
+    with pytest.raises(services.StaleSeq):
+        services.submit_action(game_id=game.pk, seat=0, action=bet, seq=0, rebase=True)
+    assert GameEvent.objects.filter(game=game, seat=0).count() == 1
+
+
+def test_an_action_id_is_applied_once_and_answered_the_same_every_time():
+    game = start("ids")
+    flip = {"type": "flip"}
+    services.submit_action(game_id=game.pk, seat=0, action=flip, seq=0, action_id="a1")
+    services.submit_action(game_id=game.pk, seat=1, action=flip, seq=1, action_id="a1")
+    for seq in (0, 1, 2):  # a retry, whatever seq it carries
+        with pytest.raises(services.AlreadyApplied) as done:
+            services.submit_action(
+                game_id=game.pk, seat=0, action=flip, seq=seq, rebase=True, action_id="a1"
+            )
+        assert done.value.seq == 1
+    assert list(GameEvent.objects.filter(game=game).values_list("seat", "action_id")) == [
+        (0, "a1"),
+        (1, "a1"),  # ids belong to a seat: another seat may use the same one
+    ]
+
+
+def test_the_log_keeps_the_action_as_the_engine_read_it():
+    game = start("canonical")
+    services.submit_action(
+        game_id=game.pk, seat=0, action={"type": "flip", "card": "AS", "note": "x" * 50}, seq=0
+    )
+    assert GameEvent.objects.get(game=game).action == {"type": "flip"}
+
+
+def test_speed_play_sets_the_computer_players_pause(settings):
+    settings.BOT_DELAY = 1.0
+    game = start("speed")
+    assert game.speed_play == "normal" and services.bot_delay(game) == 1.0
+    game = services.set_speed_play(game_id=game.pk, speed="fast")
+    assert services.bot_delay(game) == 0.25
+    game = services.set_speed_play(game_id=game.pk, speed="instant")
+    assert services.bot_delay(Game.objects.get(pk=game.pk)) == 0.0
+    with pytest.raises(IllegalAction):
+        services.set_speed_play(game_id=game.pk, speed="ludicrous")

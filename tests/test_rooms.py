@@ -180,3 +180,27 @@ def test_play_cardice_alone_against_five_computer_players(client):
     game = Room.objects.get(code=response.url.rstrip("/").split("/")[-1]).game
     assert [s["bot"] for s in game.seats] == [False] + [True] * 5
     assert game.rules["partnerships"] is True
+
+
+def test_the_table_shows_the_deal_fingerprint_then_the_proof(client):
+    from gameplay import services as gameplay
+    from gameplay.engine import registry
+
+    code = create(client)
+    room = Room.objects.get(code=code)
+    game = services.start_game(room=room, player=room.host, kind="war", seats=2, seed="short/235")
+    page = text(client.get(f"/rooms/{code}/"))
+    assert "Deal fingerprint" in page and game.seed_hash in page and "/fairness/" in page
+    assert f"/games/{game.pk}/log.json" not in page  # the seed stays secret during the game
+    state = gameplay.load_state(game)
+    engine = registry.get("war")
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        game.refresh_from_db()
+        state = gameplay.submit_action(
+            game_id=game.pk, seat=seat, action=engine.bot_action(state, seat), seq=game.seq
+        ).state
+    page = text(client.get(f"/rooms/{code}/"))
+    assert game.seed_hash in page
+    assert f"/games/{game.pk}/log.json" in page and f'href="/games/{game.pk}/"' in page
+    assert "Checking a deal" in text(client.get("/fairness/"))

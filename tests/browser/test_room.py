@@ -19,6 +19,9 @@ def test_two_browsers_create_join_start_and_flip(browser: Browser, daphne_server
     host.get_by_role("button", name="Create a room").click()
     expect(host).to_have_url(re.compile(r"/rooms/[A-Z]{5}/$"))
     code = host.locator("[data-room-code]").inner_text()
+    # The host picks a game before anyone arrives; the lobby redrawn for the newcomer must
+    # not undo the choice.
+    host.get_by_label(re.compile("War")).check()
 
     guest.goto(daphne_server + "/")
     guest.get_by_label("Room code").fill(code.lower())
@@ -26,8 +29,7 @@ def test_two_browsers_create_join_start_and_flip(browser: Browser, daphne_server
     expect(guest).to_have_url(re.compile(f"/rooms/{code}/$"))
     # The host sees the guest arrive without reloading.
     expect(host.locator(".members li")).to_have_count(2)
-
-    host.get_by_label(re.compile("War")).check()
+    expect(host.get_by_label(re.compile("War"))).to_be_checked()
     host.get_by_role("button", name="Start game").click()
     for page in (host, guest):
         expect(page.locator("#flip")).to_be_enabled()

@@ -98,6 +98,11 @@ def start_game(
     return game
 
 
+def seal(*, game_id: int, until) -> None:
+    """Keep the game's seed, log and replay secret until ``until``, even once it is over."""
+    Game.objects.filter(pk=game_id).update(sealed_until=until)
+
+
 # ---- acting -----------------------------------------------------------------------------------
 
 

@@ -60,12 +60,21 @@ class NotEnoughKudos(Refused):
 
 
 def credit(
-    *, user_id: int, amount: int, kind: str, key: str, memo: str, reference: str = ""
+    *,
+    user_id: int,
+    amount: int,
+    kind: str,
+    key: str,
+    memo: str,
+    reference: str = "",
+    news: str | None = None,
+    badge: str = "",
 ) -> tuple[Entry | None, bool]:
     """Pay ``amount`` (> 0) Kudos, once per ``key``. Returns ``(entry, created)``: the earlier
     entry and False when the key was paid before; ``(None, False)`` when the player no longer
     exists. Kinds in ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from
-    play is ``pay_for_game``'s."""
+    play is ``pay_for_game``'s. The player's open pages announce it (``news``, by default
+    "+N Kudos: memo"; ``badge``: the slug of a badge it pays for, shown with its art)."""
     if amount <= 0:
         raise ValueError("A credit is a positive amount.")
     with transaction.atomic():
@@ -74,7 +83,7 @@ def credit(
             return None, False
         entry, created = _post(account, amount, kind, key, memo, reference)
         if created:
-            _announce(user_id, f"+{amount} Kudos: {memo}")
+            _announce(user_id, news or f"+{amount} Kudos: {memo}", badge)
     return entry, created
 
 
@@ -126,6 +135,13 @@ def correct(*, user_id: int, amount: int, reason: str, key: str) -> tuple[Entry,
         if created:
             _announce(user_id, f"{amount:+} Kudos: {reason}")
     return entry, created
+
+
+def hold(user_id: int) -> Account | None:
+    """Lock the player's Account until the transaction ends (None if the player is gone): a
+    caller that decides a payment from what the player was paid before (a monthly cap) holds
+    it while it counts, so parallel payments queue behind it."""
+    return _lock(user_id)
 
 
 def _lock(user_id: int) -> Account | None:
@@ -541,15 +557,17 @@ def user_group(user_id: int) -> str:
     return f"kudos_{user_id}"
 
 
-def _announce(user_id: int, news: str | None) -> None:
-    """After the commit, refresh the player's open headers (with ``news`` to show)."""
-    transaction.on_commit(lambda: _send(user_group(user_id), news))
+def _announce(user_id: int, news: str | None, badge: str = "") -> None:
+    """After the commit, refresh the player's open headers (with ``news`` to show, and the
+    badge just earned, if any)."""
+    transaction.on_commit(lambda: _send(user_group(user_id), news, badge))
 
 
-def _send(group: str, news: str | None) -> None:
+def _send(group: str, news: str | None, badge: str = "") -> None:
     from gameplay.services import run_async
 
+    message = {"type": "kudos.changed", "news": news, "badge": badge}
     try:
-        run_async(get_channel_layer().group_send, group, {"type": "kudos.changed", "news": news})
+        run_async(get_channel_layer().group_send, group, message)
     except Exception:  # a dead channel layer must not undo a committed payment
         log.exception("Kudos header refresh for %s failed", group)

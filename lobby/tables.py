@@ -17,6 +17,7 @@ from django.template.loader import get_template, select_template
 
 from gameplay import services as gameplay
 from gameplay.engine import registry
+from kudos.selectors import name_tags
 
 from .models import Member, Room
 
@@ -152,8 +153,10 @@ def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
     for seat, action in recent:
         last_action.setdefault(seat, str(action.get("type", "")))
     to_act = set(engine.to_act(state))
+    tags = name_tags([s.get("user_id") for s in game.seats])  # level and name colour
     return [
         {
+            **tags.get(s.get("user_id"), {}),
             "index": i,
             "name": s["name"],
             "bot": s["bot"],

@@ -292,7 +292,6 @@ def award(user_id: int, badge: Badge) -> bool:
             key=f"badge:{badge.slug}:{user_id}",
             memo=f"Badge: {badge.name}",
             reference=f"badge:{badge.slug}",
-            news=f"Badge earned: {badge.name} (+{badge.reward} Kudos)",
             badge=badge.slug,
         )
         if created:

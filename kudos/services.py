@@ -10,6 +10,13 @@ an idempotency key derived from what it pays for:
     first-win:<user>:<kind>:<local date>  the first win of the day at a game
     event:<event>:<game>:<user>           a bonus event's extra
     weekly:<ISO week>:<user>              a weekly leaderboard prize
+    badge:<badge>:<user>                  a badge (kudos/badges.py)
+    challenge:<challenge>:<user>          a Daily Challenge attempt finished (kudos/challenges.py)
+    challenge-top:<challenge>:<user>      one of the day's fastest wins
+    spot:<nonce>                          a sponsor spot watched (kudos/spots.py)
+    referral:<invitee>:joined|invited     a referral qualified, each side (kudos/referrals.py)
+    shop:<item>:<user>                    a card back, felt or name colour (kudos/shop.py)
+    shop:freeze:<user>:<order>            a streak freeze, one per order
 
 so a repeated call finds the key and pays nothing again. Callers outside this module use
 ``credit``, ``spend`` (which can grant what was bought in the same transaction) and
@@ -67,14 +74,13 @@ def credit(
     key: str,
     memo: str,
     reference: str = "",
-    news: str | None = None,
     badge: str = "",
 ) -> tuple[Entry | None, bool]:
     """Pay ``amount`` (> 0) Kudos, once per ``key``. Returns ``(entry, created)``: the earlier
     entry and False when the key was paid before; ``(None, False)`` when the player no longer
     exists. Kinds in ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from
-    play is ``pay_for_game``'s. The player's open pages announce it (``news``, by default
-    "+N Kudos: memo"; ``badge``: the slug of a badge it pays for, shown with its art)."""
+    play is ``pay_for_game``'s. The player's open pages announce it ("+N Kudos: memo"), or,
+    for ``badge`` (the slug of the badge it pays for), show the badge's toast."""
     if amount <= 0:
         raise ValueError("A credit is a positive amount.")
     with transaction.atomic():
@@ -83,7 +89,7 @@ def credit(
             return None, False
         entry, created = _post(account, amount, kind, key, memo, reference)
         if created:
-            _announce(user_id, news or f"+{amount} Kudos: {memo}", badge)
+            _announce(user_id, None if badge else f"+{amount} Kudos: {memo}", badge)
     return entry, created
 
 

@@ -159,6 +159,7 @@ def level(user_id: int) -> dict:
     return {
         "level": number,
         "xp": xp,
+        "next_level": number + 1,
         "next": end,
         "percent": round(100 * (xp - start) / (end - start)),
     }

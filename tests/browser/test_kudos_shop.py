@@ -55,6 +55,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
     page.screenshot(path=f"{SCREENS}/kudos-badge-at-table.png")
     page.goto(base + "/u/otter/")
     expect(page.locator("[data-badge='first-game'][data-earned]")).to_be_visible()
+    page.screenshot(path=f"{SCREENS}/kudos-profile-badges.png", full_page=True)
 
     # A sponsor spot, watched to its end (the page's clock and the server's move together).
     page.goto(base + "/kudos/")
@@ -69,6 +70,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
     expect(page.locator(".messages")).to_contain_text("+5 Kudos: thank you for watching.")
     expect(page.locator("[data-spots-today]")).to_have_text("Watched today: 1 of 5.")
     expect(page.locator(".kudos-balance")).to_have_text("26")
+    page.screenshot(path=f"{SCREENS}/kudos-page-part2.png", full_page=True)
 
     # The shop: a card back, bought with the Kudos saved up (topped up here), worn at once.
     services.credit(
@@ -97,4 +99,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
     expect(backs.first).to_be_visible()
     assert all("back=felt" in backs.nth(i).get_attribute("src") for i in range(backs.count()))
     page.screenshot(path=f"{SCREENS}/kudos-back-at-table.png")
+    page.goto(base + "/kudos/challenge/")
+    expect(page.locator("[data-challenge]")).to_have_count(2)
+    page.screenshot(path=f"{SCREENS}/kudos-challenge.png", full_page=True)
     context.close()

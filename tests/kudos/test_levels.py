@@ -22,11 +22,23 @@ def test_the_level_curve():
 def test_experience_comes_from_games_not_kudos(real_services, player):
     ann = player()
     services.credit(user_id=ann.pk, amount=5000, kind=Entry.Kind.PLAY, key="t:1", memo="Test")
-    assert selectors.level(ann.pk) == {"level": 1, "xp": 0, "next": 100, "percent": 0}
+    assert selectors.level(ann.pk) == {
+        "level": 1,
+        "xp": 0,
+        "next_level": 2,
+        "next": 100,
+        "percent": 0,
+    }
     GameStat.objects.create(user=ann, kind="war", played=20, wins=8)
     GameStat.objects.create(user=ann, kind="poker", played=5, wins=0)
     xp = 25 * rules.XP_FINISHED + 8 * rules.XP_WON  # 290
-    assert selectors.level(ann.pk) == {"level": 2, "xp": xp, "next": 300, "percent": 95}
+    assert selectors.level(ann.pk) == {
+        "level": 2,
+        "xp": xp,
+        "next_level": 3,
+        "next": 300,
+        "percent": 95,
+    }
     assert selectors.name_tags([ann.pk, None]) == {ann.pk: {"level": 2, "colour": ""}}
 
 

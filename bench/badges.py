@@ -11,7 +11,7 @@ dropped at the end unless ``--keep``), so it never touches the site's data.
   receiver (stats, ratings, Kudos from play, challenge, badges, referrals) against the
   baseline of the receivers before badges, challenges and referrals existed (stats, ratings,
   Kudos from play), measured in the same run on fresh games, in rounds that alternate the two;
-  medians of three rounds.
+  medians of three rounds; and the time spent inside each receiver.
 - The badge backfill (``manage.py award_badges``) over ``--players`` players with stored
   history (stats at several games, finished games with facts, streaks), then run again (it
   pays nothing the second time).
@@ -77,12 +77,26 @@ def finished_game(people: list[int], kind: str = "war"):
     return game
 
 
-def hook(games: int, ids: list[int]) -> tuple[float, float, float]:
-    """Games per second through the hook: (all receivers, the part-1 receivers, ratio)."""
+def hook(games: int, ids: list[int]) -> tuple[float, float, float, dict[str, float]]:
+    """Games per second through the hook: (all receivers, the part-1 receivers, ratio, and the
+    ms per game spent inside each receiver in the runs with all of them)."""
     from gameplay import hooks
 
-    everyone = dict(hooks.RECEIVERS)
-    before = {name: everyone[name] for name in BEFORE}
+    inside: dict[str, float] = {}
+
+    def timed(name, receiver):
+        def run(game):
+            started = time.perf_counter()
+            try:
+                receiver(game)
+            finally:
+                inside[name] = inside.get(name, 0.0) + time.perf_counter() - started
+
+        return run
+
+    original = dict(hooks.RECEIVERS)
+    everyone = {name: timed(name, receiver) for name, receiver in original.items()}
+    before = {name: original[name] for name in BEFORE}
 
     def run(receivers: dict) -> float:
         made = [finished_game(random.sample(ids, 2)) for _ in range(games)]
@@ -93,14 +107,16 @@ def hook(games: int, ids: list[int]) -> tuple[float, float, float]:
             hooks.deliver(game.pk)
         rate = games / (time.perf_counter() - started)
         hooks.RECEIVERS.clear()
-        hooks.RECEIVERS.update(everyone)
+        hooks.RECEIVERS.update(original)
         return rate
 
     rounds = [(run(before), run(everyone)) for _ in range(ROUNDS)]
+    per_game = {name: 1000 * t / (games * ROUNDS) for name, t in inside.items()}
     return (
         median(r[1] for r in rounds),
         median(r[0] for r in rounds),
         median(r[1] / r[0] for r in rounds),
+        per_game,
     )
 
 
@@ -226,10 +242,14 @@ def main() -> None:
             )
         ]
         print(f"Kudos part 2 on PostgreSQL ({name})")
-        rate, floor, ratio = hook(args.games, ids)
+        rate, floor, ratio, inside = hook(args.games, ids)
         print(
             f"\nend-of-game hook, two-person game: {rate:,.0f} games/s with every receiver, "
             f"{floor:,.0f} with {', '.join(BEFORE)} only (ratio {ratio:.2f})"
+        )
+        print(
+            "  ms a game inside each receiver (the rest is each one's transaction and receipt): "
+            + ", ".join(f"{name} {ms:.2f}" for name, ms in inside.items())
         )
         b = backfill(args.players)
         print(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.db import transaction
-from django.db.models import IntegerField, Max, Sum
+from django.db.models import F, IntegerField, Max, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
@@ -30,9 +30,10 @@ from accounts.models import GameRecord, GameStat, RatingChange
 from . import services
 from .models import Attempt, BadgeEarned, Entry, Streak
 
-# What can move a measure: a finished game (and the rating it brought), a streak day, a Daily
-# Challenge attempt.
-GAME, STREAK, CHALLENGE = "game", "streak", "challenge"
+# What can move a measure: a finished game, the rating a ranked game brought, a streak day, a
+# Daily Challenge attempt.
+GAME, RATING, STREAK, CHALLENGE = "game", "rating", "streak", "challenge"
+SOURCES = (GAME, RATING, STREAK, CHALLENGE)
 
 
 class History:
@@ -76,9 +77,16 @@ class History:
 
     @cached_property
     def best_rating(self) -> int:
-        """The best rating ever shown after a ranked game, at any game (0: never rated)."""
-        changes = RatingChange.objects.filter(user_id=self.user_id).values_list("mu", "sigma")
-        return max((ratings.shown(mu, sigma) for mu, sigma in changes), default=0)
+        """The best rating ever shown after a ranked game, at any game (0: never rated). The
+        shown rating grows with mu - 3 sigma, so the best is the row where that is highest."""
+        best = (
+            RatingChange.objects.filter(user_id=self.user_id)
+            .annotate(ordinal=F("mu") - 3 * F("sigma"))
+            .order_by("-ordinal")
+            .values_list("mu", "sigma")
+            .first()
+        )
+        return ratings.shown(*best) if best else 0
 
     def challenges(self, won: bool) -> int:
         attempts = Attempt.objects.filter(user_id=self.user_id, finished__isnull=False)
@@ -158,7 +166,7 @@ class RatingReached:
     """The best ranked rating so far, at any game (ratings move when ranked games end)."""
 
     kind = ""
-    source = GAME
+    source = RATING
 
     def of(self, h: History) -> int:
         return h.best_rating
@@ -263,7 +271,7 @@ def get(slug: str) -> Badge | None:
 
 
 def award_due(
-    user_id: int, sources: Iterable[str] = (GAME, STREAK, CHALLENGE), kind: str | None = None
+    user_id: int, sources: Iterable[str] = SOURCES, kind: str | None = None
 ) -> list[Badge]:
     """Award every badge the player's stored history has reached and they don't hold yet,
     among those ``sources`` can move (and, with ``kind``, those about that game or any game).

@@ -158,6 +158,8 @@ def attach(attempt: Attempt, game: Game) -> None:
 def record(game: Game) -> Attempt | None:
     """A challenge game ended (the "challenge" receiver): keep its time and pay, if it was
     finished within its day. An abandoned game keeps the attempt, unfinished."""
+    if game.sealed_until is None:
+        return None  # not a challenge game (every attempt's game is sealed): nothing to read
     attempt = (
         Attempt.objects.select_for_update()
         .select_related("challenge")

@@ -29,8 +29,9 @@ def award_badges(game):
     _after(game, "stats", "ratings")
     if game.status != game.Status.OVER:
         return
+    sources = {badges.GAME, badges.RATING} if game.ranked else {badges.GAME}
     for user_id in {s.get("user_id") for s in game.seats if s.get("user_id")}:
-        badges.award_due(user_id, {badges.GAME}, kind=game.kind)
+        badges.award_due(user_id, sources, kind=game.kind)
 
 
 @on_game_end("referrals")

@@ -15,7 +15,7 @@ from accounts.models import GameStat, RatingChange
 from cubiccards.asgi import application
 from gameplay import hooks
 from gameplay.models import Game
-from kudos import badges, clock, rules, selectors
+from kudos import badges, challenges, clock, rules, selectors
 from kudos.badges import (
     CATALOGUE,
     Challenges,
@@ -35,7 +35,9 @@ from .conftest import ended_game
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def finish(user, kind="war", won=False, facts=None, seconds=60, status=Game.Status.OVER):
+def finish(
+    user, kind="war", won=False, facts=None, seconds=60, status=Game.Status.OVER, ranked=False
+):
     """A game of ``kind`` with ``user`` at seat 0 ends, and the end-of-game hook runs."""
     seats = [{"user_id": user.pk}]
     if kind not in ("klondike", "gridcannon"):
@@ -43,7 +45,9 @@ def finish(user, kind="war", won=False, facts=None, seconds=60, status=Game.Stat
     game = ended_game(seats=seats, winners=[0] if won else [1], kind=kind, status=status)
     ended = game.ended
     Game.objects.filter(pk=game.pk).update(
-        created=ended - timedelta(seconds=seconds), facts=[facts or {}, {}][: len(seats)]
+        created=ended - timedelta(seconds=seconds),
+        facts=[facts or {}, {}][: len(seats)],
+        ranked=ranked,
     )
     hooks.deliver(game.pk)
     return game
@@ -87,7 +91,9 @@ def attempt_ends(user, won: bool, status=Game.Status.OVER):
     today = clock.now().astimezone(UTC).date()
     game = ended_game(seats=[{"user_id": user.pk}], winners=[0] if won else [], kind="klondike")
     Game.objects.filter(pk=game.pk).update(status=status)
-    Attempt.objects.create(challenge=challenge_of(today), user=user, game=game, started=clock.now())
+    challenges.attach(
+        Attempt.objects.create(challenge=challenge_of(today), user=user, started=clock.now()), game
+    )  # as the lobby does
     hooks.deliver(game.pk)
 
 
@@ -129,7 +135,7 @@ def live_up_to(badge, user, reach: bool, at):
         visit_today(user, at, today)
     elif isinstance(m, RatingReached):
         rated(user, goal if reach else goal - 1)
-        finish(user, "war")
+        finish(user, "poker", ranked=True)  # rating badges are checked after a ranked game
     elif isinstance(m, Challenges):
         for back in range(1, goal):
             day = clock.now().astimezone(UTC).date() - timedelta(days=back)
@@ -187,6 +193,16 @@ def test_a_badge_pays_once_however_often_it_is_awarded(real_services, player):
     earned = sorted(BadgeEarned.objects.filter(user=ann).values_list("badge", flat=True))
     assert earned == ["first-game", "first-win-klondike"]
     assert Entry.objects.filter(user=ann, kind=Entry.Kind.BADGE).count() == 2
+
+
+def test_rating_badges_wait_for_a_ranked_game(real_services, player):
+    ann = player()
+    rated(ann, 1650)  # stored history (a rating recomputed, say)
+    finish(ann, "war", won=True)
+    assert not BadgeEarned.objects.filter(user=ann, badge="rating-1600").exists()
+    finish(ann, "poker", ranked=True)
+    assert BadgeEarned.objects.filter(user=ann, badge="rating-1600").exists()
+    assert not BadgeEarned.objects.filter(user=ann, badge="rating-1800").exists()
 
 
 def test_the_badges_receiver_waits_for_the_games_record(real_services, player):

@@ -230,7 +230,9 @@ def test_a_game_ended_after_its_day_does_not_count(real_services, player):
     ann = player("ann")
     daily = yesterday_with([])
     game = ended_game(seats=[{"user_id": ann.pk}], winners=[0], kind="klondike")
-    Attempt.objects.create(challenge=daily, user=ann, game=game, started=clock.now())
+    challenges.attach(
+        Attempt.objects.create(challenge=daily, user=ann, started=clock.now()), game
+    )  # as the lobby does
     hooks.deliver(game.pk)
     assert Attempt.objects.get(user=ann).finished is None and challenge_kudos(ann) == []
 

@@ -172,7 +172,9 @@ class RandomisedLedger(TestCase):
                         kind=kind,
                         ended=now,
                     )
-                    Attempt.objects.create(challenge=daily, user=user, game=game, started=now)
+                    challenges.attach(
+                        Attempt.objects.create(challenge=daily, user=user, started=now), game
+                    )  # as the lobby does
                     hooks.deliver(game.pk)
                     hooks.deliver(game.pk)
                     games.append(game)

@@ -7,6 +7,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import art
@@ -90,8 +91,12 @@ def wear(request):
 
 
 def _back(request, default: str) -> str:
+    """The page a form came from (``next``) if it is on this site, else ``default``."""
     target = request.POST.get("next", "")
-    return target if target.startswith("/") and not target.startswith("//") else reverse(default)
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if target and safe else reverse(default)
 
 
 # ---- sponsor spots -----------------------------------------------------------------------------

@@ -161,6 +161,9 @@ def test_wearing_owned_things_and_only_those(real_services, player):
     assert messages(response)[-1] == (
         "The Nebula card back is not yours yet: buy it in the shop first."
     )
+    for elsewhere in ("https://elsewhere.example/", "//elsewhere.example/", "/\\elsewhere.example"):
+        response = client.post("/kudos/wear/", {"section": "back", "value": "", "next": elsewhere})
+        assert response["Location"] == "/kudos/"
     response = client.post("/kudos/wear/", {"section": "hat", "value": "x"}, follow=True)
     assert messages(response)[-1] == "That is not something you can wear."
     client.post("/kudos/wear/", {"section": "felt", "value": ""})  # back to the free felt

@@ -72,7 +72,7 @@ def start_game(
     order ("player" is the caller's label for the person, None for a computer player).
     Raises KeyError for an unknown kind and IllegalAction for a bad table or rules."""
     engine = registry.get(kind)
-    seed = engine.choose_seed(seed or secrets.token_hex(16), engine.check_rules(rules))
+    seed = engine.choose_seed(seed or secrets.token_hex(16), engine.check_rules(rules, len(seats)))
     state = engine.new_game(players=len(seats), seed=seed, rules=rules)
     seats = [
         {

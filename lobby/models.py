@@ -93,3 +93,16 @@ class QueueEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} for {self.kind} ({self.status})"
+
+
+class RoomGame(models.Model):
+    """A game a room started and who sat where, so the room can count its wins."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="games")
+    game = models.OneToOneField("gameplay.Game", on_delete=models.CASCADE, related_name="+")
+    # Per seat: the person's player key, or "cpu:<name>" for a computer player.
+    players = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.room.code}: game {self.game_id}"

@@ -18,7 +18,7 @@ from kudos import challenges
 from kudos.services import Refused
 
 from . import ranked
-from .models import ROOM_SIZE, Member, Room
+from .models import ROOM_SIZE, Member, Room, RoomGame
 
 # Letters nobody confuses with a digit or with each other (no I, L, O).
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -182,6 +182,11 @@ def start_game(
             )
         except IllegalAction as exc:
             raise RoomError(exc.message) from exc
+        RoomGame.objects.create(
+            room=room,
+            game=game,
+            players=[m.player for m in humans] + [f"cpu:{s['name']}" for s in table[len(humans) :]],
+        )
         for index, member in enumerate(people):
             member.seat = index if index < size else None
         Member.objects.bulk_update(people, ["seat"])
@@ -191,6 +196,21 @@ def start_game(
     return game
 
 
+def room_wins(room: Room) -> dict[str, int] | None:
+    """Games won in this room so far, by player key ("cpu:<name>" for a computer player);
+    a shared win counts for each winner. None until the room has finished a game."""
+    finished = RoomGame.objects.filter(room=room, game__status=Game.Status.OVER)
+    rows = list(finished.values_list("players", "game__result"))
+    if not rows:
+        return None
+    wins: dict[str, int] = {}
+    for players, result in rows:
+        for seat in (result or {}).get("winners", []):
+            if 0 <= seat < len(players):
+                wins[players[seat]] = wins.get(players[seat], 0) + 1
+    return wins
+
+
 def back_to_lobby(*, room: Room, player: str) -> None:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
@@ -198,11 +218,13 @@ def back_to_lobby(*, room: Room, player: str) -> None:
             raise RoomError("A ranked game plays to the end: press Leave to go.")
         if room.host != player:
             raise RoomError("Only the host can take the table back to the lobby.")
+        # Members before the game, the order a connecting socket locks them in (connected()),
+        # or the two can deadlock.
+        room.members.update(seat=None)
         if room.game_id and not room.game.is_over:
             gameplay.abandon_game(game_id=room.game_id)
         room.game = None
         room.save(update_fields=["game", "updated"])
-        room.members.update(seat=None)
         transaction.on_commit(lambda: notify_room(room.code))
 
 

@@ -19,7 +19,8 @@ from gameplay import services as gameplay
 from gameplay.engine import registry
 from kudos.selectors import name_tags
 
-from .models import Member, Room
+from . import services
+from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
 
@@ -106,6 +107,7 @@ def table_template(kind: str) -> Template:
 def room_context(room: Room, member: Member) -> dict[str, Any]:
     """Everything the room page or a socket message needs, for this member only."""
     present = list(room.present())
+    wins = services.room_wins(room)
     context: dict[str, Any] = {
         "room": room,
         "member": member,
@@ -113,6 +115,7 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
         "members": present,
         "host_name": next((m.name for m in present if m.player == room.host), ""),
         "game": None,
+        "wins": wins,
         "table_scripts": table_scripts(),
         "table_styles": table_styles(),
     }
@@ -138,16 +141,25 @@ def room_context(room: Room, member: Member) -> dict[str, Any]:
         to_act=engine.to_act(state),
         over=over,
         result=engine.result(state) if over else None,
-        seats=_seats(game, engine, state, seat),
+        seats=_seats(game, engine, state, seat, _seat_wins(room, game, wins)),
         seq=game.seq,
         table_template=table_template(game.kind),
     )
     return context
 
 
-def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
-    """Names, computer markers and each seat's last action (its type only: an action can
-    name cards its player holds)."""
+def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None]:
+    """Each seat's games won in this room, or None per seat before any game has finished."""
+    played = RoomGame.objects.filter(room=room, game=game).values_list("players", flat=True)
+    players = next(iter(played), None)
+    if wins is None or players is None:
+        return [None] * game.players
+    return [wins.get(p, 0) for p in players]
+
+
+def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> list[dict[str, Any]]:
+    """Names, computer markers, games won in the room, and each seat's last action (its
+    type only: an action can name cards its player holds)."""
     last_action: dict[int, str] = {}
     recent = game.log.order_by("-seq").values_list("seat", "action")[: 2 * game.players]
     for seat, action in recent:
@@ -164,6 +176,7 @@ def _seats(game, engine, state, viewer: int | None) -> list[dict[str, Any]]:
             "you": i == viewer,
             "to_act": i in to_act,
             "last_action": last_action.get(i, ""),
+            "wins": wins[i],
         }
         for i, s in enumerate(game.seats)
     ]
@@ -191,7 +204,9 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "to_act": context["to_act"],
         "over": context["over"],
         "result": context["result"],
-        "seats": [{"name": s["name"], "bot": s["bot"]} for s in context["seats"]],
+        "seats": [
+            {"name": s["name"], "bot": s["bot"], "wins": s["wins"]} for s in context["seats"]
+        ],
         **base,
     }
 

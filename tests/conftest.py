@@ -111,7 +111,9 @@ def daphne_server(real_services, transactional_db):
     import socket
 
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        # TEST_SERVER_PORT pins the port on a machine whose ports are shared out; else any.
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", int(os.environ.get("TEST_SERVER_PORT", 0))))
         port = s.getsockname()[1]
     env = {
         **os.environ,

@@ -171,6 +171,16 @@ def test_card_tag_face_down_and_options():
     assert 'alt="Unknown card"' in render('{% card "ZZ" %}')
 
 
+def test_suit_icon_tag():
+    bells = render('{% suit_icon "B" css="big" %}')
+    assert bells.startswith('<svg class="suit-icon big" viewBox="0 0 100 100" role="img"')
+    assert 'aria-label="Bells"' in bells and art.SUIT_PATHS["B"] in bells
+    ET.fromstring(bells)  # well-formed
+    assert art.TWO_COLOUR["C"] in render('{% suit_icon "C" %}')
+    assert art.FOUR_COLOUR["C"] in render('{% suit_icon "C" %}', card_four_colour=True)
+    assert render('{% suit_icon "X" %}') == ""
+
+
 # ---- views ---------------------------------------------------------------------------------
 
 IMG = re.compile(r"<img\b[^>]*>")

@@ -156,3 +156,27 @@ def test_room_page_for_non_member_offers_join(client):
     page = Client().get(f"/rooms/{code}/")
     assert "Join the table" in text(page)
     assert Client().get("/rooms/QQQQQ/").status_code == 404
+
+
+def test_cardice_partnerships_need_four_or_six_seats(client):
+    """The host picks partnerships in the options form; the engine's sentence answers a table
+    of 2, 3 or 5 seats, and a table of 4 or 6 starts in teams."""
+    code = create(client)
+    form = {"game": "cardice", "rule_partnerships": "true", "rule_nil_bonus": "false"}
+    response = client.post(f"/rooms/{code}/start/", {**form, "seats": "5"}, follow=True)
+    assert "Partnerships need 4 or 6 seats: two or three teams of two partners." in text(response)
+    assert Room.objects.get(code=code).game is None
+    client.post(f"/rooms/{code}/start/", {**form, "seats": "6"})
+    game = Room.objects.get(code=code).game
+    assert game.kind == "cardice" and len(game.seats) == 6
+    assert game.rules == {"partnerships": True, "nil_bonus": False}
+
+
+def test_play_cardice_alone_against_five_computer_players(client):
+    response = client.post("/play/cardice/", {"seats": "5", "rule_partnerships": "true"})
+    assert "Partnerships need 4 or 6 seats" in text(client.get(response.url))
+    assert client.get("/").status_code == 200  # no half-made table to come back to
+    response = client.post("/play/cardice/", {"seats": "6", "rule_partnerships": "true"})
+    game = Room.objects.get(code=response.url.rstrip("/").split("/")[-1]).game
+    assert [s["bot"] for s in game.seats] == [False] + [True] * 5
+    assert game.rules["partnerships"] is True

@@ -113,3 +113,18 @@ def test_templates_do_no_arithmetic():
 def test_home_page_from_a_fresh_client_lists_every_table():
     html = Client().get("/").content.decode()
     assert html.count('class="game-tile"') == len(KINDS)
+
+
+def test_act_sends_a_legal_action_or_one_built_from_its_fields():
+    from django.template import Context, Template
+
+    def render(source: str, **context) -> str:
+        html = Template("{% load tables %}" + source).render(Context(context))
+        return html.replace("&quot;", '"')
+
+    legal = {"type": "bid", "n": 3}
+    assert render("{% act a 7 %}", a=legal) == (
+        'ws-send hx-vals=\'{"type":"act","seq":7,"action":{"type":"bid","n":3}}\''
+    )
+    built = render('{% act "play" 7 card=c %}', c="QB")
+    assert '"action":{"type":"play","card":"QB"}' in built

@@ -82,3 +82,61 @@ def card(
 def card_alt(card: str) -> str:
     """``{{ "QH"|card_alt }}`` -> "Queen of Hearts (Flamora)"."""
     return _alt(str(card))
+
+
+@register.filter
+def card_label(card: str) -> str:
+    """``{{ "QH"|card_label }}`` -> "Q♥" (a face-down card: "face-down card")."""
+    card = str(card)
+    return c.label(card) if c.is_card(card) or card == c.HIDDEN else card
+
+
+@register.filter
+def card_name(card: str) -> str:
+    """``{{ "QH"|card_name }}`` -> "Queen of Hearts", for labels read aloud."""
+    card = str(card)
+    return c.card_name(card) if c.is_card(card) else c.label(card)
+
+
+@register.filter
+def card_rank(card: str) -> str:
+    """``{{ "10H"|card_rank }}`` -> "10"."""
+    card = str(card)
+    return c.rank(card) if c.is_card(card) and not c.is_joker(card) else ""
+
+
+@register.filter
+def suit_symbol(letter: str) -> str:
+    """``{{ "H"|suit_symbol }}`` -> "♥"."""
+    return c.SUIT_SYMBOLS.get(str(letter), "")
+
+
+@register.filter
+def suit_name(letter: str) -> str:
+    """``{{ "H"|suit_name }}`` -> "Hearts"."""
+    return c.SUIT_NAMES.get(str(letter), "")
+
+
+@register.filter
+def card_suit(card: str) -> str:
+    """``{{ "10H"|card_suit }}`` -> "H" ("" for a joker)."""
+    card = str(card)
+    return c.suit(card) if c.is_card(card) and not c.is_joker(card) else ""
+
+
+@register.simple_tag(takes_context=True)
+def suit_icon(context: template.Context, suit: str, css: str = "") -> str:
+    """``{% suit_icon "B" %}``: the suit's symbol as the cards draw it (inline SVG, in the
+    player's suit colours), labelled with the suit's name."""
+    suit = str(suit)
+    if suit not in art.SUIT_PATHS:
+        return ""
+    colours = art.FOUR_COLOUR if context.get("card_four_colour") else art.TWO_COLOUR
+    return format_html(
+        '<svg class="suit-icon{}" viewBox="0 0 100 100" role="img" aria-label="{}">'
+        '<path d="{}" fill="{}"/></svg>',
+        f" {css}" if css else "",
+        c.SUIT_NAMES[suit],
+        art.SUIT_PATHS[suit],
+        colours[suit],
+    )

@@ -26,8 +26,12 @@ def for_seat(entries, seat):
 
 
 @register.simple_tag
-def act(action, seq):
-    """Attributes for a button that sends `action` over the table socket (htmx ws-send)."""
+def act(action, seq, **fields):
+    """Attributes for a button that sends `action` over the table socket (htmx ws-send).
+    ``{% act a seq %}`` sends a legal action as it is; ``{% act "play" seq card=c %}`` builds
+    one from its type and fields (a card the view marks playable)."""
+    if fields:
+        action = {"type": action, **fields}
     message = json.dumps({"type": "act", "seq": seq, "action": action}, separators=(",", ":"))
     return format_html("ws-send hx-vals='{}'", message)
 
@@ -44,3 +48,12 @@ def action_label(action):
         return str(action)
     extras = [str(v) for k, v in action.items() if k != "type"]
     return " ".join([str(action.get("type", "")).replace("_", " ").capitalize(), *extras])
+
+
+@register.filter
+def fan(count, most):
+    """{% for _ in count|fan:8 %}: one face-down card per card a seat holds, at most `most`."""
+    try:
+        return range(max(0, min(int(count), int(most))))
+    except (TypeError, ValueError):
+        return range(0)

@@ -40,7 +40,9 @@
   }
 
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea, button")) return;
+    if (event.target.closest("input, select, textarea")) return;
+    // Enter and Space belong to a focused button; other keys still reach the hotkeys.
+    if (event.target.closest("button, summary") && (event.key === " " || event.key === "Enter")) return;
     const button = document.querySelector(`[data-hotkey="${event.key === " " ? " " : event.key}"]`);
     if (button && !button.disabled) {
       event.preventDefault();

@@ -358,6 +358,13 @@ def test_a_hand_is_scored_after_its_last_trick():
     view = ENGINE.view(state, None)
     assert view["sheet"][0]["points"] == [1, -1, -1, 5]
     assert view["sheet"][0]["totals"] == [1, -1, -1, 5]
+    # Each line names its contracts (one per seat here), so the table marks made and broken.
+    assert [(c["seats"], c["made"]) for c in view["sheet"][0]["contracts"]] == [
+        ([0], True),
+        ([1], False),
+        ([2], False),
+        ([3], True),
+    ]
 
 
 def test_nil_bonus_off():
@@ -618,6 +625,28 @@ def test_view_shows_the_table_and_hides_other_hands():
     }
     assert all(h["trump"] == h["card"].endswith("S") for h in view["you"]["hand"])
     assert "you" not in ENGINE.view(state, None)
+
+
+def test_the_view_marks_trumps_played():
+    state = playing(4, dealer=0, trump="H")
+    stack(state, {1: ["2S", "9C"], 2: ["5H", "3D"], 3: ["KS", "4D"], 0: ["JK1", "AS"]})
+    play(state, "2S", "5H", "KS", "AS")  # Hearts trump: the 5 of Hearts takes it
+    view = ENGINE.view(state, 0)
+    [done] = view["tricks"]
+    assert done["winner"] == 2
+    assert [(p["card"], p["trump"]) for p in done["plays"]] == [
+        ("2S", False),
+        ("5H", True),
+        ("KS", False),
+        ("AS", False),
+    ]
+    play(state, "3D", "4D", "JK1")
+    plays = ENGINE.view(state, None)["trick"]["plays"]
+    assert [(p["card"], p["trump"]) for p in plays] == [
+        ("3D", False),
+        ("4D", False),
+        ("JK1", False),
+    ]
 
 
 def test_contract_status():

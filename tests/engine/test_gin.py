@@ -415,3 +415,56 @@ def test_bot_keeps_pairs_and_avoids_feeding():
     state["hands"][1][0] = "JH"
     state["took"][1] = ["JH"]
     assert ENGINE.bot_action(state, 0) == {"type": "discard", "card": "KS"}
+
+
+# ---- what the table shows -----------------------------------------------------------------
+
+
+def test_every_view_tells_the_latest_turns_and_shows_the_other_hand_face_down():
+    hand = ["3H", "4H", "5H", "6H", "8S", "8D", "8C", "2C", "AD", "4C"]
+    state = table([hand, DEFENDER_5], step="draw", discard=["KD", "7C"])
+    ENGINE.apply(state, 0, {"type": "draw", "from": "discard"})
+    ENGINE.apply(state, 0, {"type": "discard", "card": "AD"})
+    ENGINE.apply(state, 1, {"type": "draw", "from": "stock"})
+    for seat in (None, 0, 1):
+        view = cf.check_view(ENGINE, state, seat)
+        assert view["turns"] == [
+            {"seat": 0, "drew": "discard", "took": "7C", "discarded": "AD"},
+            {"seat": 1, "drew": "stock", "took": None, "discarded": None},
+        ]
+    # The other hand: what it took from the pile face up, a face-down card for each other one.
+    assert ENGINE.view(state, 1)["seats"][0]["took"] == ["7C"]
+    assert ENGINE.view(state, 1)["seats"][0]["down"] == ["??"] * 9
+    assert ENGINE.view(state, None)["seats"][1]["down"] == ["??"] * 11
+    assert ENGINE.view(state, 0)["seats"][0]["down"] == []
+    # A seat's new turn replaces its last one; a new hand starts with none.
+    ENGINE.apply(state, 1, {"type": "discard", "card": "QS"})
+    ENGINE.apply(state, 0, {"type": "draw", "from": "stock"})
+    assert ENGINE.view(state, 1)["turns"] == [
+        {"seat": 1, "drew": "stock", "took": None, "discarded": "QS"},
+        {"seat": 0, "drew": "stock", "took": None, "discarded": None},
+    ]
+    state = table([KNOCKER_11, DEFENDER_5])
+    ENGINE.apply(state, 0, {"type": "knock", "card": "KS"})
+    assert cf.check_view(ENGINE, state, 1)["turns"] == []
+
+
+def test_hint_is_the_computer_players_choice_in_words():
+    state = table([KNOCKER_11, DEFENDER_5])
+    assert ENGINE.hint(state, 0) == {
+        "action": {"type": "knock", "card": "KS"},
+        "message": "Knock, discarding the K♠: 7 deadwood.",
+    }
+    assert ENGINE.hint(state, 1) is None  # not its turn
+    state = table([GIN_HAND + ["10D"], DEFENDER_5])
+    assert ENGINE.hint(state, 0)["message"] == "Go gin: discard the 10♦."
+    hand = ["3H", "4H", "5H", "8S", "8D", "2C", "AD", "4C", "KS", "QD"]
+    state = table([hand + ["JC"], DEFENDER_5])
+    assert ENGINE.hint(state, 0) == {
+        "action": {"type": "discard", "card": "JC"},
+        "message": "Discard the J♣: 43 deadwood left.",
+    }
+    state = table([hand, DEFENDER_5], step="draw", discard=["8C"])
+    assert ENGINE.hint(state, 0)["message"] == "Take the 8♣: it goes into a meld."
+    state = table([hand, DEFENDER_5], step="draw", discard=["JC"])
+    assert ENGINE.hint(state, 0)["message"] == "Draw from the stock."

@@ -60,6 +60,7 @@ def position(
         cover=False,
         stuck_passes=0,
         drew_on=[[] for _ in range(players)],
+        history=[],
         dealer=(turn - 1) % players if dealer is None else dealer,
     )
     return eng, state
@@ -751,6 +752,68 @@ def test_view_gives_the_table_what_it_draws():
     assert "you" not in eng.view(state, None)
     other = eng.view(state, 1)["you"]
     assert not other["my_turn"] and not any(h["playable"] for h in other["hand"])
+
+
+def test_history_tells_the_table_who_did_what():
+    hands = [["5H", "9H", "JH"], ["2H", "4S", "6D", "KC"]]
+    stock = ["3D", "QS", "7C", "10S", "4C", "3C", "KD", "QD"]
+    eng, state = position("american8", hands, "7H", stock=stock)
+    eng.apply(state, 0, {"type": "play", "card": "JH"})  # Jack: seat 1 is skipped
+    eng.apply(state, 0, {"type": "play", "card": "5H"})  # two cards left, no knock: draws 4
+    eng.apply(state, 1, {"type": "play", "card": "2H"})  # seat 0 owes 2
+    eng.apply(state, 0, {"type": "take"})
+    eng.apply(state, 1, {"type": "draw"})
+    eng.apply(state, 1, {"type": "pass"})
+    # The last six moves (three per seat): the Jack has dropped off.
+    assert eng.view(state, None)["history"] == [
+        {"seat": 1, "did": "skipped"},
+        {"seat": 0, "did": "play", "card": "5H", "suit": None, "knock": False},
+        {"seat": 0, "did": "forgot", "count": 4},
+        {"seat": 1, "did": "play", "card": "2H", "suit": None, "knock": False},
+        {"seat": 0, "did": "take", "count": 2},
+        {"seat": 1, "did": "draw", "count": 1, "passed": True},
+    ]
+
+
+def test_history_keeps_the_last_moves_and_never_names_a_drawn_card():
+    hands = [["3C", "8D"], ["4S", "6D"]]
+    eng, state = position("crazy8", hands, "7H", stock=["KH", "6H"])
+    eng.apply(state, 0, {"type": "draw"})
+    eng.apply(state, 0, {"type": "pass"})
+    eng.apply(state, 1, {"type": "draw"})
+    assert state["history"] == [
+        {"seat": 0, "did": "draw", "count": 1, "passed": True},
+        {"seat": 1, "did": "draw", "count": 1, "passed": False},
+    ]
+    eng.apply(state, 1, {"type": "play", "card": "6H"})
+    eng.apply(state, 0, {"type": "play", "card": "8D", "suit": "S"})
+    assert state["history"][-1] == {
+        "seat": 0,
+        "did": "play",
+        "card": "8D",
+        "suit": "S",
+        "knock": False,
+    }
+    for seed in range(5):
+        state = CRAZY8.new_game(3, f"h{seed}")
+        while not CRAZY8.is_over(state):
+            seat = CRAZY8.to_act(state)[0]
+            CRAZY8.apply(state, seat, CRAZY8.bot_action(state, seat))
+            assert len(state["history"]) <= 9
+
+
+def test_history_of_101_penalties_and_a_wild_starter():
+    hands = [["7S", "10H", "JD"], ["6C", "7C", "AD"], ["9D", "10D", "QC"]]
+    eng, state = position("crazy8", hands, "8S", rules={"mode": "101"})
+    eng.apply(state, 0, {"type": "play", "card": "7S"})
+    assert state["history"][-1] == {"seat": 1, "did": "penalty", "count": 2}
+    state = AMERICAN8.new_game(2, "starter1")  # an 8 turned up first: the dealer names a suit
+    dealer = state["dealer"]
+    AMERICAN8.apply(state, dealer, {"type": "choose_suit", "suit": "C"})
+    assert state["history"] == [
+        {"seat": dealer, "did": "start", "card": "8H"},
+        {"seat": dealer, "did": "name", "suit": "C"},
+    ]
 
 
 def test_101_effects_table_shows_the_king_of_spades_without_a_card_string():

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from gameplay.engine import IllegalAction, melds
-from gameplay.engine.cards import deck, shuffled
+from gameplay.engine.cards import deck, label, shuffled
 from gameplay.engine.games.thirteen import engine as thirteen
 from gameplay.engine.games.thirteen.hands import wild_name
 
@@ -303,3 +303,65 @@ def test_bot_takes_a_wild_or_a_card_that_melds():
     assert ENGINE.bot_action(state, 0) == {"type": "draw", "from": "discard"}  # three kings
     state = table([hand, seven], round_no=2, step="draw", discard=["9H"])
     assert ENGINE.bot_action(state, 0) == {"type": "draw", "from": "stock"}
+
+
+# ---- what the table shows -----------------------------------------------------------------
+
+
+def test_every_view_tells_the_latest_turns_and_shows_other_hands_face_down():
+    hands = [
+        OTHER,
+        ["2S", "3S", "4S", "5S", "6S", "KD", "QC"],
+        ["2H", "3H", "4H", "9C", "9D", "9S", "JC"],
+    ]
+    state = table(hands, round_no=3, step="draw", discard=["10H", "7D"])
+    ENGINE.apply(state, 0, {"type": "draw", "from": "discard"})
+    ENGINE.apply(state, 0, {"type": "discard", "card": "KS"})
+    ENGINE.apply(state, 1, {"type": "draw", "from": "stock"})
+    ENGINE.apply(state, 1, {"type": "discard", "card": "KD"})
+    ENGINE.apply(state, 2, {"type": "draw", "from": "stock"})
+    for seat in (None, 0, 1, 2):
+        view = cf.check_view(ENGINE, state, seat)
+        assert view["turns"] == [
+            {"seat": 0, "drew": "discard", "took": "7D", "discarded": "KS"},
+            {"seat": 1, "drew": "stock", "took": None, "discarded": "KD"},
+            {"seat": 2, "drew": "stock", "took": None, "discarded": None},
+        ]
+    assert ENGINE.view(state, 1)["seats"][0]["took"] == ["7D"]
+    assert ENGINE.view(state, 1)["seats"][0]["down"] == ["??"] * 6
+    assert ENGINE.view(state, 0)["seats"][2]["down"] == ["??"] * 8
+    assert ENGINE.view(state, 0)["seats"][0]["down"] == []
+
+
+def test_a_rebuilt_stock_forgets_the_turns_whose_discards_it_took():
+    hands = [OTHER, ["2S", "3S", "4S", "5S", "6S", "KD", "QC"]]
+    rest = [c for c in DECK if c not in sum(hands, [])]
+    state = table(hands, round_no=4, step="draw", discard=rest[:-1], stock=rest[-1:])
+    ENGINE.apply(state, 0, {"type": "draw", "from": "stock"})
+    ENGINE.apply(state, 0, {"type": "discard", "card": "KS"})
+    ENGINE.apply(state, 1, {"type": "draw", "from": "stock"})  # rebuilt: KS stays on top
+    for seat in (None, 0, 1):
+        view = cf.check_view(ENGINE, state, seat)
+        assert view["turns"] == [{"seat": 1, "drew": "stock", "took": None, "discarded": None}]
+
+
+def test_hint_is_the_computer_players_choice_in_words():
+    state = table([["4S", "5S", "6S", "7S", "9D", "9H", "9C", "9S"], OTHER], round_no=2)
+    hint = ENGINE.hint(state, 0)
+    assert hint["action"]["type"] == "go_out"
+    assert hint["message"].startswith("Go out: discard the ")
+    assert ENGINE.hint(state, 1) is None  # not its turn
+    state = table([["2S", "KC", "QD", "9H", "7C", "4D", "JS", "5H"], OTHER], round_no=2)
+    hint = ENGINE.hint(state, 0)
+    assert hint["action"] == ENGINE.bot_action(state, 0)
+    card = hint["action"]["card"]
+    after = {i["card"]: i["after"] for i in ENGINE.view(state, 0)["you"]["hand"]}[card]
+    assert hint["message"] == f"Discard the {label(card)}: {after} points left over."
+    hand = ["KS", "KH", "JD", "8C", "6H", "3D", "AC"]
+    seven = ["2S", "3S", "4S", "5S", "6S", "8S", "10S"]
+    state = table([hand, seven], step="draw", discard=["AH"])
+    assert ENGINE.hint(state, 0)["message"] == "Take the A♥: it is wild this round."
+    state = table([hand, seven], round_no=2, step="draw", discard=["KD"])
+    assert ENGINE.hint(state, 0)["message"] == "Take the K♦: it goes into a combination."
+    state = table([hand, seven], round_no=2, step="draw", discard=["9H"])
+    assert ENGINE.hint(state, 0)["message"] == "Draw from the stock."

@@ -527,15 +527,18 @@ class Cardice(Engine):
                 }
             )
         sheet, running = [], [0] * players
-        partnerships = state["rules"]["partnerships"]
         for row in state["sheet"]:
             for s, points in enumerate(row["points"]):
                 running[s] += points or 0
             line = {**row, "bids": list(row["bids"]), "won": list(row["won"])}
             line.update(points=list(row["points"]), totals=list(running))
-            if partnerships:
-                line["contracts"] = self.scored(state, row)
+            line["contracts"] = self.scored(state, row)
             sheet.append(line)
+
+        def marked(plays: list[dict]) -> list[dict]:
+            # The table marks every trump, in hand and on the table.
+            return [{**p, "trump": p["card"] != JOKER and suit(p["card"]) == trump} for p in plays]
+
         view: dict[str, Any] = {
             "kind": self.kind,
             "players": players,
@@ -570,12 +573,16 @@ class Cardice(Engine):
             "trick": {
                 "number": len(state["tricks"]) + (0 if over else 1),
                 "leader": state["trick"]["leader"],
-                "plays": plays,
+                "plays": marked(plays),
                 "led": suit(plays[0]["card"]) if plays and plays[0]["card"] != JOKER else None,
                 "winning": trick_winner(plays, trump) if plays else None,
             },
             "tricks": [
-                {"leader": t["leader"], "winner": t["winner"], "plays": self.plays(state, t)}
+                {
+                    "leader": t["leader"],
+                    "winner": t["winner"],
+                    "plays": marked(self.plays(state, t)),
+                }
                 for t in state["tricks"]
             ],
             "tricks_left": 0 if over else left,

@@ -7,7 +7,8 @@ defender's melds and lay-offs are all computed (rules.md §3, §4). Dealing, sco
 the draw when the stock is down to 2 and the next deal happen inside ``apply``.
 
 ``took[s]`` lists the cards seat ``s`` took from the discard pile this hand and still holds:
-everyone saw them taken, so every view shows them. ``last_hand`` keeps the previous hand with
+everyone saw them taken, so every view shows them. ``turns`` keeps each seat's latest turn of
+this hand (where it drew from, what it took and threw), all of it seen by everyone. ``last_hand`` keeps the previous hand with
 both hands revealed and arranged, for the table to show until the next one ends.
 """
 
@@ -18,7 +19,7 @@ from collections import Counter
 from typing import Any
 
 from ... import melds
-from ...cards import deck, is_card, label, rng, shuffled
+from ...cards import HIDDEN, deck, is_card, label, rng, shuffled
 from ...core import Action, Engine, Event, Record, State, move, why_not
 from . import strategy
 
@@ -47,6 +48,7 @@ def deal(state: State, cards: list[str]) -> list[Event]:
         step="draw",
         taken=None,
         took=[[], []],
+        turns=[],
     )
     state["hand_no"] += 1
     events: list[Event] = [
@@ -68,6 +70,14 @@ def deal(state: State, cards: list[str]) -> list[Event]:
 def next_deal(state: State) -> list[Event]:
     state["deal_no"] += 1
     return deal(state, shuffled(deck(), state["seed"], "deal", state["deal_no"]))
+
+
+def begin_turn(state: State, seat: int, source: str) -> None:
+    """Start ``seat``'s entry in ``turns``, replacing its previous one: the table tells what
+    the other player did since your last turn."""
+    turns = [t for t in state["turns"] if t["seat"] != seat]
+    turns.append({"seat": seat, "drew": source, "took": None, "discarded": None})
+    state["turns"] = turns
 
 
 def meld_kind(meld: tuple[str, ...] | list[str]) -> str:
@@ -214,6 +224,7 @@ class Gin(Engine):
     def draw(self, state: State, seat: int, action: Action) -> list[Event]:
         hand = state["hands"][seat]
         state["step"] = "discard"
+        begin_turn(state, seat, action["from"])
         if action["from"] == "stock":
             card = state["stock"].pop(0)
             hand.append(card)
@@ -230,6 +241,7 @@ class Gin(Engine):
         hand.append(card)
         state["taken"] = card
         state["took"][seat].append(card)
+        state["turns"][-1]["took"] = card
         return [{"type": "discard_taken", "seat": seat, "card": card}]
 
     def _throw(self, state: State, seat: int, card: str) -> None:
@@ -238,6 +250,9 @@ class Gin(Engine):
             state["took"][seat].remove(card)
         state["discard"].append(card)
         state["taken"] = None
+        for turn in state["turns"]:
+            if turn["seat"] == seat:
+                turn["discarded"] = card
 
     @move("discard", "card")
     def discard(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -366,6 +381,8 @@ class Gin(Engine):
                 seen.update(state["hands"][s])
             else:
                 seen.update(state["took"][s])
+        for turn in state["turns"]:
+            seen.update(c for c in (turn["took"], turn["discarded"]) if c)
         last = state["last_hand"]
         if last:
             seen[last["discarded"]] += 1
@@ -397,9 +414,14 @@ class Gin(Engine):
                     "cards": len(state["hands"][s]),
                     "score": state["scores"][s],
                     "took": [] if mine and s == seat else list(state["took"][s]),
+                    # A face-down card for each one the others can't name (your own: none).
+                    "down": []
+                    if mine and s == seat
+                    else [HIDDEN] * (len(state["hands"][s]) - len(state["took"][s])),
                 }
                 for s in range(2)
             ],
+            "turns": [dict(t) for t in state["turns"]],
             "scores": list(state["scores"]),
             "target": TARGET,
             "knock_limit": KNOCK_LIMIT,
@@ -461,6 +483,15 @@ class Gin(Engine):
 
     def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
         return strategy.choose(view, legal)
+
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        """The computer player's choice for this seat, told in words."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        view = self.view(state, seat)
+        action = strategy.choose(view, legal)
+        return {"action": action, "message": strategy.describe(action, view)}
 
 
 def settle(knocker: list[str], defender: list[str]) -> tuple[melds.Arrangement, melds.LayOff]:

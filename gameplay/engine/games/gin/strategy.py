@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import melds
+from ...cards import label
 from ...core import Action
 
 OUTS_WEIGHT = 0.6  # deadwood points one expected melded point is worth
@@ -104,3 +105,18 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
+
+
+def describe(action: Action, view: dict[str, Any]) -> str:
+    """The advice in words, for the hint."""
+    if action["type"] == "draw":
+        if action["from"] == "discard":
+            return f"Take the {label(view['discard_top'])}: it goes into a meld."
+        return "Draw from the stock."
+    card = action["card"]
+    after = next(item["after"] for item in view["you"]["hand"] if item["card"] == card)
+    if action["type"] == "knock":
+        if after == 0:
+            return f"Go gin: discard the {label(card)}."
+        return f"Knock, discarding the {label(card)}: {after} deadwood."
+    return f"Discard the {label(card)}: {after} deadwood left."

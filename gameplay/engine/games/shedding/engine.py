@@ -11,7 +11,9 @@ the top card). ``pending`` counts the cards a draw card has piled up, ``pending_
 effect key that made it (only the same key may answer it). ``drew_on`` is what the table
 saw: the suits each seat drew a card on this round and has not played since.
 ``stuck_passes`` counts passes in a row by seats that could neither play nor draw: when
-every seat has passed so, the round is blocked (rules §4.4).
+every seat has passed so, the round is blocked (rules §4.4). ``history`` is what the table
+saw happen lately this round (who played which card, drew, took, knocked, was skipped), the
+last few moves only, for the table to tell.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from .ruleset import effect_key, effect_of, is_special
 
 SUIT_LETTERS = tuple(SUITS)
 STATS = ("knocks", "knocks_forgotten", "penalties_stacked", "cards_taken", "cards_drawn")
+HISTORY_PER_SEAT = 3  # moves kept in ``history`` per seat at the table
 
 
 class Shedding(Engine):
@@ -62,6 +65,7 @@ class Shedding(Engine):
             "cover": False,
             "stuck_passes": 0,
             "drew_on": [[] for _ in range(players)],
+            "history": [],
             "reshuffles": 0,
             "totals": [0] * players,
             "sheet": [],
@@ -101,6 +105,7 @@ class Shedding(Engine):
             cover=False,
             stuck_passes=0,
             drew_on=[[] for _ in range(players)],
+            history=[],
         )
         events.append(
             {
@@ -122,6 +127,7 @@ class Shedding(Engine):
             state["turn"] = first
             return
         # The starter counts as played by the dealer (rules §2.4).
+        self._tell(state, dealer, "start", card=starter)
         name = effect[0]
         if name == "wish":
             state["phase"] = "choose_suit"
@@ -320,6 +326,7 @@ class Shedding(Engine):
         state["suit_named"] = True
         state["phase"] = "play"
         state["turn"] = self._next(state, seat)
+        self._tell(state, seat, "name", suit=action["suit"])
         return [{"type": "suit_chosen", "seat": seat, "suit": action["suit"]}]
 
     @move("play", "card", "suit", "knock")
@@ -342,6 +349,10 @@ class Shedding(Engine):
         state["cover"] = False
         event: Event = {"type": "card_played", "seat": seat, "card": card, "suit": state["suit"]}
         events = [event]
+        knocked = action.get("knock") is True
+        self._tell(
+            state, seat, "play", card=card, suit=state["suit"] if wish else None, knock=knocked
+        )
         if not hand:
             self._end_round(state, seat, card, events)
             return events
@@ -353,6 +364,7 @@ class Shedding(Engine):
                 state["stats"]["knocks_forgotten"][seat] += 1
                 got = self._draw_cards(state, seat, rs["knock_penalty"], events)
                 events.append(self._drawn_event("penalty_drawn", seat, got, "knock"))
+                self._tell(state, seat, "forgot", count=len(got))
         self._apply_effect(state, seat, card, events)
         return events
 
@@ -375,6 +387,7 @@ class Shedding(Engine):
             victim = self._next(state, seat)
             got = self._draw_cards(state, victim, count, events)
             events.append(self._drawn_event("penalty_drawn", victim, got, label(card)))
+            self._tell(state, victim, "penalty", count=len(got))
             skip = True
         elif name == "skip":
             skip = True
@@ -385,6 +398,8 @@ class Shedding(Engine):
         following = self._next(state, seat)
         if skip:
             events.append({"type": "seat_skipped", "seat": following})
+            if name == "skip":
+                self._tell(state, following, "skipped")
             following = self._next(state, following)
         state["turn"] = following
 
@@ -393,6 +408,11 @@ class Shedding(Engine):
         events: list[Event] = []
         got = self._draw_cards(state, seat, 1, events)
         events.append(self._drawn_event("card_drawn", seat, got, None))
+        last = state["history"][-1] if state["history"] else None
+        if last and last["seat"] == seat and last["did"] == "draw" and not last["passed"]:
+            last["count"] += len(got)  # drawing on until a card can be covered (rules §3.4)
+        else:
+            self._tell(state, seat, "draw", count=len(got), passed=False)
         followed = state["suit"]
         if followed and followed not in state["drew_on"][seat]:
             state["drew_on"][seat].append(followed)
@@ -410,6 +430,11 @@ class Shedding(Engine):
         stuck = not self._can_draw(state) and not self._has_play(state, seat)
         state["stuck_passes"] = state["stuck_passes"] + 1 if stuck else 0
         events: list[Event] = [{"type": "turn_passed", "seat": seat}]
+        last = state["history"][-1] if state["history"] else None
+        if last and last["seat"] == seat and last["did"] == "draw" and not last["passed"]:
+            last["passed"] = True  # "drew a card and passed"
+        else:
+            self._tell(state, seat, "pass")
         if state["stuck_passes"] >= len(state["hands"]):
             events.append({"type": "round_blocked", "round": state["round"]})
             self._end_round(state, None, None, events)
@@ -426,11 +451,19 @@ class Shedding(Engine):
         event = self._drawn_event("cards_taken", seat, got, None)
         event["owed"] = owed
         events.append(event)
+        self._tell(state, seat, "take", count=len(got))
         state["pending"] = 0
         state["pending_by"] = None
         state["stuck_passes"] = 0
         self._end_turn(state, seat)
         return events
+
+    @staticmethod
+    def _tell(state: State, seat: int, did: str, **what: Any) -> None:
+        """Note a move for the table (``history``), keeping only the latest few."""
+        history = state["history"]
+        history.append({"seat": seat, "did": did, **what})
+        del history[: -HISTORY_PER_SEAT * len(state["hands"])]
 
     def _end_turn(self, state: State, seat: int) -> None:
         state["drew"] = False
@@ -577,6 +610,9 @@ class Shedding(Engine):
                 seen.update(hand)
             if last["card"]:
                 seen[last["card"]] += 1
+        # The table's story names cards that were played face up (some may be back in the
+        # draw pile since).
+        seen.update(h["card"] for h in state["history"] if "card" in h)
         return seen
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -619,6 +655,7 @@ class Shedding(Engine):
             "can_reshuffle": len(state["discards"]) > 1,
             "hand_counts": [len(h) for h in state["hands"]],
             "drew_on": [list(d) for d in state["drew_on"]],
+            "history": [dict(h) for h in state["history"]],
             "pending": pending,
             "cover": state["cover"] and not over,
             "effects": ruleset.describe_effects(rs["effects"], rs["stacking"]),

@@ -6,7 +6,8 @@ cards all in combinations). Nothing is laid on the table: the engine finds the b
 arrangement of every hand with the exact meld solver (``gameplay/engine/melds.py``), both to
 check going out and to score the others' leftover cards (rules.md §3, §6). Dealing, the pick
 for who goes first, rebuilding the stock, scoring a round and the next deal happen inside
-``apply``.
+``apply``. ``turns`` keeps each seat's latest turn of the round (where it drew from, what it
+took and threw), all of it seen by everyone.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections import Counter
 from typing import Any
 
 from ... import melds
-from ...cards import deck, is_card, label, rank_number, rng, shuffled
+from ...cards import HIDDEN, deck, is_card, label, rank_number, rng, shuffled
 from ...core import Action, Engine, Event, Record, State, move, ranking_by, why_not
 from . import strategy
 from .hands import goes_out, leftover, wild_name, wild_rank
@@ -65,6 +66,7 @@ def deal(state: State, cards: list[str], picks: list[str]) -> list[Event]:
         step="draw",
         taken=None,
         took=[[] for _ in range(n)],
+        turns=[],
         rebuilds=0,
     )
     events: list[Event] = [
@@ -92,6 +94,14 @@ def start_round(state: State) -> list[Event]:
     return deal(state, shuffled(deck(), seed, "deal", r), shuffled(deck(), seed, "first", r))
 
 
+def begin_turn(state: State, seat: int, source: str) -> None:
+    """Start ``seat``'s entry in ``turns``, replacing its previous one: the table tells what
+    the others did since your last turn."""
+    turns = [t for t in state["turns"] if t["seat"] != seat]
+    turns.append({"seat": seat, "drew": source, "took": None, "discarded": None})
+    state["turns"] = turns
+
+
 def meld_kind(meld: tuple[str, ...] | list[str], wild: int) -> str:
     naturals = {c[:-1] for c in meld if rank_number(c) != wild}
     return "set" if len(naturals) == 1 else "run"
@@ -101,7 +111,7 @@ class Thirteen(Engine):
     kind = "thirteen"
     title = "Thirteen"
     blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
-    showcase = ("AS", "KH")
+    showcase = ("QC", "3S")
     min_players = 2
     max_players = 4
     rated = True
@@ -215,6 +225,8 @@ class Thirteen(Engine):
             state["taken"] = card
             state["took"][seat].append(card)
             state["step"] = "discard"
+            begin_turn(state, seat, "discard")
+            state["turns"][-1]["took"] = card
             return [{"type": "discard_taken", "seat": seat, "card": card}]
         events: list[Event] = []
         if not state["stock"]:
@@ -226,6 +238,7 @@ class Thirteen(Engine):
         card = state["stock"].pop(0)
         hand.append(card)
         state["step"] = "discard"
+        begin_turn(state, seat, "stock")
         events.append(
             {
                 "type": "stock_drawn",
@@ -244,6 +257,7 @@ class Thirteen(Engine):
         under, top = state["discard"][:-1], state["discard"][-1:]
         state["stock"] = shuffled(under, state["seed"], "reshuffle", state["reshuffles"])
         state["discard"] = top
+        state["turns"] = []  # the cards they threw are back in the stock
         return {
             "type": "stock_rebuilt",
             "round": state["round"],
@@ -257,6 +271,9 @@ class Thirteen(Engine):
             state["took"][seat].remove(card)
         state["discard"].append(card)
         state["taken"] = None
+        for turn in state["turns"]:
+            if turn["seat"] == seat:
+                turn["discarded"] = card
 
     @move("discard", "card")
     def discard(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -348,6 +365,8 @@ class Thirteen(Engine):
         seen = Counter(state["discard"])
         for s in range(state["players"]):
             seen.update(state["hands"][s] if s == seat else state["took"][s])
+        for turn in state["turns"]:
+            seen.update(c for c in (turn["took"], turn["discarded"]) if c)
         seen.update(p["card"] for step in state["pick"] for p in step)
         last = state["last_round"]
         if last:
@@ -387,9 +406,14 @@ class Thirteen(Engine):
                     "cards": len(state["hands"][s]),
                     "total": state["totals"][s],
                     "took": [] if mine and s == seat else list(state["took"][s]),
+                    # A face-down card for each one the others can't name (your own: none).
+                    "down": []
+                    if mine and s == seat
+                    else [HIDDEN] * (len(state["hands"][s]) - len(state["took"][s])),
                 }
                 for s in range(n)
             ],
+            "turns": [dict(t) for t in state["turns"]],
             "totals": list(state["totals"]),
             "sheet": [
                 dict(e, points=list(e["points"]), totals=list(e["totals"])) for e in state["sheet"]
@@ -462,6 +486,15 @@ class Thirteen(Engine):
 
     def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
         return strategy.choose(view, legal)
+
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        """The computer player's choice for this seat, told in words."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        view = self.view(state, seat)
+        action = strategy.choose(view, legal)
+        return {"action": action, "message": strategy.describe(action, view)}
 
 
 ENGINE = Thirteen()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import melds
-from ...cards import RANKS
+from ...cards import RANKS, label
 from ...core import Action
 from .hands import leftover
 
@@ -74,3 +74,19 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
+
+
+def describe(action: Action, view: dict[str, Any]) -> str:
+    """The advice in words, for the hint."""
+    if action["type"] == "draw":
+        if action["from"] == "discard":
+            top = view["discard_top"]
+            if top[:-1] == view["wild"]:
+                return f"Take the {label(top)}: it is wild this round."
+            return f"Take the {label(top)}: it goes into a combination."
+        return "Draw from the stock."
+    card = action["card"]
+    if action["type"] == "go_out":
+        return f"Go out: discard the {label(card)}."
+    after = next(item["after"] for item in view["you"]["hand"] if item["card"] == card)
+    return f"Discard the {label(card)}: {after} points left over."

@@ -1631,3 +1631,64 @@ def card_svg(card: str, four_colour: bool = False, back: str = DEFAULT_BACK) -> 
     if not c.is_card(card):
         raise ValueError(f"not a card: {card!r}")
     return _face(card, bool(four_colour))
+
+
+# ---------------------------------------------------------------------------------------------
+# Badges
+# ---------------------------------------------------------------------------------------------
+
+BADGE_RINGS = {  # light, dark
+    "bronze": ("#e0a06a", "#8a5326"),
+    "silver": ("#e4e8ef", "#6f7989"),
+    "gold": ("#f5c542", "#9a6a12"),
+}
+_LOCKED_RING = ("#8b8f99", "#4a4d55")
+
+
+@lru_cache(maxsize=256)
+def badge_svg(card: str, ring: str, mark: str, name: str, earned: bool = True) -> str:
+    """A round badge: the creature of ``card`` (2 to K of a suit) in a medallion of ``ring``
+    (bronze, silver or gold) over a ribbon saying ``mark``. Not earned yet, the creature shows
+    as its shadow (the Aces' look) in a grey ring."""
+    cr = roster.creature(card)
+    if cr is None or ring not in BADGE_RINGS:
+        raise ValueError(f"a badge needs a creature card and a ring: {card!r}, {ring!r}")
+    uid = f"bd-{card.lower()}-{ring}{'' if earned else '-locked'}"
+    light, dark = BADGE_RINGS[ring] if earned else _LOCKED_RING
+    suit = c.suit(card)
+    ribbon = FOUR_COLOUR[suit] if earned else "#5b5f68"
+    painter = _Painter(cr, uid, shadow=not earned, rnd=_art_rng("badge/" + card))
+    left, right, top, bottom = painter.extent()
+    scale = min(1.0, 118 / (left + right), 112 / (top + bottom))
+    x = 100 + (left - right) / 2 * scale
+    y = 96 + (top - bottom) / 2 * scale
+    bg_top, bg_bottom, motif = ("#3b2a58", "#120b1d", "#6b4fa0") if not earned else _BG[suit]
+    rnd = _art_rng("badge-bg/" + card)
+    motifs = "".join(
+        f'<g opacity="0.6">{_motif(suit if earned else "S", mx + rnd.uniform(-6, 6), my, 6, motif, rnd)}</g>'
+        for mx, my in ((52, 70), (150, 62), (160, 130), (44, 128), (100, 36))
+    )
+    tails = (
+        f'<path d="M58 168L40 214L62 204L76 220L88 176Z" fill="{darken(ribbon, 0.25)}"/>'
+        f'<path d="M142 168L160 214L138 204L124 220L112 176Z" fill="{darken(ribbon, 0.25)}"/>'
+    )
+    band = (
+        f'<path d="M30 160H170L162 176L170 192H30L38 176Z" fill="{ribbon}" '
+        f'stroke="{darken(ribbon, 0.4)}" stroke-width="3" stroke-linejoin="round"/>'
+        f'<text x="100" y="183" text-anchor="middle" font-family="{FONT}" font-weight="900" '
+        f'font-size="19" fill="#ffffff">{escape(mark)}</text>'
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 222" width="200" height="222" '
+        f'role="img" aria-labelledby="{uid}-title"><title id="{uid}-title">{escape(name)}</title>'
+        f'<defs><radialGradient id="{uid}-bg" cx="0.5" cy="0.4" r="0.7">'
+        f'<stop offset="0" stop-color="{bg_top}"/><stop offset="1" stop-color="{bg_bottom}"/>'
+        f'</radialGradient><clipPath id="{uid}-in"><circle cx="100" cy="96" r="72"/></clipPath>'
+        f"</defs>{tails}"
+        f'<circle cx="100" cy="96" r="88" fill="{light}" stroke="{dark}" stroke-width="6"/>'
+        f'<circle cx="100" cy="96" r="76" fill="none" stroke="{dark}" stroke-width="2" '
+        f'stroke-dasharray="3 6" opacity="0.6"/>'
+        f'<g clip-path="url(#{uid}-in)"><circle cx="100" cy="96" r="72" fill="url(#{uid}-bg)"/>'
+        f'{motifs}<g transform="translate({_n(x)} {_n(y)}) scale({scale:.3f})">{painter.draw()}'
+        f"</g></g>{band}</svg>"
+    )

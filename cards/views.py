@@ -79,7 +79,7 @@ def deck(request: HttpRequest) -> HttpResponse:
             {
                 "name": b,
                 "title": art.BACK_NAMES[b],
-                "selectable": b in prefs.SELECTABLE_BACKS,
+                "selectable": chosen.may_wear_back(b),
                 "chosen": b == chosen.back,
             }
             for b in art.BACKS
@@ -102,6 +102,7 @@ def save_prefs(request: HttpRequest) -> HttpResponse:
         messages.error(request, str(exc))
     else:
         prefs.save(request.session, chosen)
+        prefs.saved.send(sender=prefs.CardPrefs, request=request, prefs=chosen)
         suits = "four-colour suits" if chosen.four_colour else "two-colour suits"
         back = art.BACK_NAMES[chosen.back]
         messages.success(request, f"Card style saved: {suits}, {back} back.")

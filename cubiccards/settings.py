@@ -224,6 +224,12 @@ CELERY_BEAT_SCHEDULE |= {
     "kudos-keep-up-streaks": {"task": "kudos.keep_up_streaks", "schedule": KUDOS_BEAT_EVERY},
     "kudos-close-weeks": {"task": "kudos.close_weeks", "schedule": KUDOS_BEAT_EVERY},
     "kudos-announce-bonus-events": {"task": "kudos.announce_bonus_events", "schedule": 30.0},
+    # The Daily Challenge: deals chosen a day ahead, each day closed (top times paid) after it.
+    "kudos-choose-challenges": {"task": "kudos.choose_challenges", "schedule": KUDOS_BEAT_EVERY},
+    "kudos-close-challenge-days": {
+        "task": "kudos.close_challenge_days",
+        "schedule": KUDOS_BEAT_EVERY,
+    },
 }
 # Tests of the whole stack move Kudos' clock through the cache (kudos/clock.py). Never in
 # production.

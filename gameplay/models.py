@@ -44,6 +44,9 @@ class Game(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     ended = models.DateTimeField(null=True, blank=True)
+    # The seed, the log and the replay stay secret until then, even after the game ends: a deal
+    # dealt to many players (a Daily Challenge) is published when they have all played it.
+    sealed_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["status", "updated"])]
@@ -58,6 +61,9 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status != self.Status.ACTIVE
+
+    def sealed(self, now) -> bool:
+        return self.sealed_until is not None and now < self.sealed_until
 
     @property
     def unattended(self) -> bool:

@@ -115,6 +115,11 @@ def start_game(
     return game
 
 
+def seal(*, game_id: int, until) -> None:
+    """Keep the game's seed, log and replay secret until ``until``, even once it is over."""
+    Game.objects.filter(pk=game_id).update(sealed_until=until)
+
+
 # ---- acting -----------------------------------------------------------------------------------
 
 
@@ -351,7 +356,7 @@ def _event_loop() -> asyncio.AbstractEventLoop:
     long-lived loop on a thread of its own, so the channel layer's Redis connections are
     reused instead of opened per message."""
     loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is not None:
+    if loop is not None and loop.is_running():  # (a finished test's loop may linger here)
         return loop
     global _loop
     with _loop_lock:

@@ -1,5 +1,6 @@
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 
 from . import services
 from .engine import registry
@@ -14,6 +15,15 @@ def log_json(request, game_id: int):
             {"error": "The log is published when the game is over.", "seed_sha256": game.seed_hash},
             status=403,
         )
+    if game.sealed(timezone.now()):
+        return JsonResponse(
+            {
+                "error": "This deal is still being played by others: its log is published "
+                f"at {game.sealed_until.isoformat()}.",
+                "seed_sha256": game.seed_hash,
+            },
+            status=403,
+        )
     return JsonResponse(services.public_log(game))
 
 
@@ -22,6 +32,8 @@ def replay(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     if not game.is_over:
         raise Http404("The replay opens when the game is over.")
+    if game.sealed(timezone.now()):
+        raise Http404("This deal is still being played by others: its replay opens later.")
     engine = registry.get(game.kind)
     total = game.seq
     try:

@@ -1,5 +1,5 @@
-"""Staff see the ledger read-only (a correction is `manage.py correct_kudos`, a new entry) and
-schedule bonus events."""
+"""Staff see the ledger and what it paid for read-only (a correction is `manage.py
+correct_kudos`, a new entry) and schedule bonus events."""
 
 from django import forms
 from django.contrib import admin
@@ -7,7 +7,20 @@ from django.contrib import admin
 from gameplay.engine import registry
 
 from . import rules
-from .models import Account, BonusEvent, Entry, Streak, StreakDay, WeekClose, WeekPlace
+from .models import (
+    Account,
+    Attempt,
+    BadgeEarned,
+    BonusEvent,
+    Challenge,
+    Entry,
+    Owned,
+    Referral,
+    Streak,
+    StreakDay,
+    WeekClose,
+    WeekPlace,
+)
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -102,3 +115,35 @@ class BonusEventAdmin(admin.ModelAdmin):
         if {"starts", "ends"} & set(form.changed_data):
             obj.announced = 0  # announce it again at its (new) start and end
         super().save_model(request, obj, form, change)
+
+
+@admin.register(BadgeEarned)
+class BadgeEarnedAdmin(ReadOnly):
+    list_display = ["earned", "user", "badge"]
+    list_filter = ["badge"]
+    search_fields = ["user__username"]
+
+
+@admin.register(Challenge)
+class ChallengeAdmin(ReadOnly):
+    list_display = ["day", "kind", "seed_hash", "chosen", "closed"]
+    exclude = ["seed"]  # secret until the day is over; the page publishes it then
+
+
+@admin.register(Attempt)
+class AttemptAdmin(ReadOnly):
+    list_display = ["challenge", "user", "started", "finished", "won", "seconds", "moves"]
+    search_fields = ["user__username"]
+
+
+@admin.register(Referral)
+class ReferralAdmin(ReadOnly):
+    list_display = ["joined", "inviter", "invitee", "qualified", "inviter_paid"]
+    search_fields = ["inviter__username", "invitee__username"]
+
+
+@admin.register(Owned)
+class OwnedAdmin(ReadOnly):
+    list_display = ["bought", "user", "item"]
+    list_filter = ["item"]
+    search_fields = ["user__username"]

@@ -2,8 +2,8 @@
 
 Signed-in players only (others are closed with 4401). The server sends the slot's HTML (for
 the htmx ws extension, swapped by its id) on connect, and again whenever the player's Kudos
-change or a bonus event starts or ends, with the news to announce. It reads nothing the
-client sends."""
+change or a bonus event starts or ends, with the news to announce (and a badge just earned,
+as a toast with its art). It reads nothing the client sends."""
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -24,7 +24,7 @@ class KudosConsumer(AsyncWebsocketConsumer):
         await self.accept()
         for group in self.joined:
             await self.channel_layer.group_add(group, self.channel_name)
-        await self.send_slot(None)
+        await self.send_slot(None, "")
 
     async def disconnect(self, code):
         for group in getattr(self, "joined", []):
@@ -34,18 +34,20 @@ class KudosConsumer(AsyncWebsocketConsumer):
         pass  # nothing to ask: the slot comes when it changes
 
     async def kudos_changed(self, event):
-        await self.send_slot(event.get("news"))
+        await self.send_slot(event.get("news"), event.get("badge", ""))
 
-    async def send_slot(self, news):
+    async def send_slot(self, news, badge):
         # Not thread-sensitive: a bonus event refreshes every open header at once.
-        html = await database_sync_to_async(render_slot, thread_sensitive=False)(self.user, news)
+        html = await database_sync_to_async(render_slot, thread_sensitive=False)(
+            self.user, news, badge
+        )
         await self.send(text_data=html)
 
 
-def render_slot(user, news: str | None) -> str:
+def render_slot(user, news: str | None, badge: str = "") -> str:
     try:
         # The news box is sent only with news, so a reconnect leaves the page's own news be.
-        context = {"kudos": selectors.header(user, news), "live": True}
+        context = {"kudos": selectors.header(user, news, badge), "live": True}
         return render_to_string("kudos/slot.html", context)
     finally:
         # Off the shared thread, the connection belongs to this call's context: close it here

@@ -51,6 +51,10 @@ class Entry(models.Model):
         PLAY = "play", "Play"
         BONUS = "bonus", "Bonus Kudos"
         WEEKLY = "weekly", "Weekly leaderboard"
+        BADGE = "badge", "Badge"
+        CHALLENGE = "challenge", "Daily Challenge"
+        SPOT = "spot", "Sponsor spot"
+        REFERRAL = "referral", "Referral"
         SHOP = "shop", "Spent"
         CORRECTION = "correction", "Correction"
 
@@ -259,3 +263,131 @@ class WeekPlace(models.Model):
 
     def __str__(self) -> str:
         return f"{self.close.week} #{self.place}"
+
+
+class BadgeEarned(models.Model):
+    """A badge of the catalogue (kudos/badges.py) a player has earned: once each."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="badges_earned"
+    )
+    badge = models.CharField(max_length=40)  # the catalogue's slug
+    earned = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-earned", "-id"]
+        constraints = [models.UniqueConstraint(fields=["user", "badge"], name="kudos_badge_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.badge}"
+
+
+class Challenge(models.Model):
+    """One UTC day's deal of one game, the same for everyone (kudos/challenges.py). The seed
+    is secret until the day is over; its SHA-256 is public from the start."""
+
+    day = models.DateField()
+    kind = models.CharField(max_length=20)
+    rules = models.JSONField(default=dict)
+    seed = models.CharField(max_length=120)
+    seed_hash = models.CharField(max_length=64)
+    chosen = models.DateTimeField()
+    closed = models.DateTimeField(null=True, blank=True)  # results frozen, top times paid
+
+    class Meta:
+        ordering = ["-day", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["day", "kind"], name="kudos_one_challenge_a_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} challenge of {self.day}"
+
+
+class Attempt(models.Model):
+    """A player's one attempt at a challenge, and how it went."""
+
+    challenge = models.ForeignKey(Challenge, on_delete=models.CASCADE, related_name="attempts")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenge_attempts"
+    )
+    game = models.OneToOneField(
+        "gameplay.Game", null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started = models.DateTimeField()
+    finished = models.DateTimeField(null=True, blank=True)  # the game ended within the day
+    won = models.BooleanField(default=False)
+    seconds = models.PositiveIntegerField(null=True, blank=True)
+    moves = models.PositiveIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)  # the game's own score for the seat
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["challenge", "user"], name="kudos_one_attempt")
+        ]
+        indexes = [models.Index(fields=["challenge", "-won", "seconds", "moves"])]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} at {self.challenge}"
+
+
+class Referral(models.Model):
+    """A player who signed up through another's invite link. Both are paid once, when the new
+    player qualifies (kudos/referrals.py)."""
+
+    invitee = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referral"
+    )
+    inviter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referrals"
+    )
+    joined = models.DateTimeField()
+    qualified = models.DateTimeField(null=True, blank=True)
+    inviter_paid = models.BooleanField(default=False)  # False past the monthly cap
+
+    class Meta:
+        ordering = ["-joined"]
+        indexes = [models.Index(fields=["inviter", "qualified"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(invitee=models.F("inviter")), name="kudos_no_self_referral"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.inviter_id} invited {self.invitee_id}"
+
+
+class Owned(models.Model):
+    """A shop item a player owns (card backs, table felts, name colours; kudos/shop.py)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="kudos_owned"
+    )
+    item = models.CharField(max_length=40)
+    bought = models.DateTimeField()
+
+    class Meta:
+        ordering = ["bought", "id"]
+        constraints = [models.UniqueConstraint(fields=["user", "item"], name="kudos_own_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.item}"
+
+
+class Look(models.Model):
+    """What a player wears of what they own: a card back and a table felt (their own view of
+    every table) and a name colour (everyone sees it). Blank: the free default."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="kudos_look",
+    )
+    back = models.CharField(max_length=20, blank=True)
+    felt = models.CharField(max_length=20, blank=True)
+    colour = models.CharField(max_length=20, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.back or '-'} / {self.felt or '-'} / {self.colour or '-'}"

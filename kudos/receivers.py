@@ -1,17 +1,65 @@
-"""Kudos listens: to every ended game (the end-of-game hook) and to players' accounts."""
+"""Kudos listens: to every ended game (the end-of-game hook), to sign-ins, to the card style
+form, and to players' accounts."""
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save, pre_delete
 from django.dispatch import receiver
 
+from cards import prefs as card_prefs
 from gameplay.hooks import on_game_end
+from gameplay.models import GameEndReceipt
 
-from . import services
+from . import badges, challenges, referrals, services, shop
 
 
 @on_game_end("kudos")
 def pay_for_game(game):
     services.pay_for_game(game)
+
+
+@on_game_end("challenge")
+def record_challenge(game):
+    challenges.record(game)
+
+
+@on_game_end("badges")
+def award_badges(game):
+    # Badges read the game's record and the rating it brought: wait for those receivers.
+    _after(game, "stats", "ratings")
+    if game.status != game.Status.OVER:
+        return
+    sources = {badges.GAME, badges.RATING} if game.ranked else {badges.GAME}
+    for user_id in {s.get("user_id") for s in game.seats if s.get("user_id")}:
+        badges.award_due(user_id, sources, kind=game.kind)
+
+
+@on_game_end("referrals")
+def qualify_referrals(game):
+    _after(game, "stats")  # the games that count are the finished games it records
+    referrals.qualify_players(game)
+
+
+def _after(game, *names: str) -> None:
+    """Raise (the sweep retries later) unless those receivers have run for the game."""
+    ran = set(GameEndReceipt.objects.filter(game=game).values_list("receiver", flat=True))
+    missing = set(names) - ran
+    if missing:
+        raise RuntimeError(f"game {game.pk}: waiting for {', '.join(sorted(missing))}")
+
+
+@receiver(user_logged_in, dispatch_uid="kudos-signed-in")
+def signed_in(sender, request, user, **kwargs):
+    if request is None:
+        return
+    referrals.signed_in(request, user)
+    shop.dress(request.session, user.pk)
+
+
+@receiver(card_prefs.saved, dispatch_uid="kudos-card-style")
+def card_style_saved(sender, request, prefs, **kwargs):
+    if request.user.is_authenticated:
+        shop.remember(request.user.pk, prefs)
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="kudos-time-zone")

@@ -96,3 +96,61 @@ def prize_table() -> list[dict]:
         else:
             rows.append({"first": place, "last": place, "prize": prize})
     return rows
+
+
+# ---- badges ----------------------------------------------------------------------------------
+# Each badge's reward is its entry in kudos/badges.py.
+
+# ---- the Daily Challenge ---------------------------------------------------------------------
+# Each UTC day the same deal of each challenge game (kudos/challenges.py) for everyone, one
+# attempt each. An attempt counts if it ends before the day does; finishing pays, winning pays
+# more, and when the day closes the ten fastest wins (then fewest moves) get a bonus.
+CHALLENGE_FINISHED = 5
+CHALLENGE_WON = 25
+CHALLENGE_TOP = 10  # places that get the bonus
+CHALLENGE_TOP_BONUS = 25
+CHALLENGE_AHEAD = 2  # days chosen ahead (today and tomorrow)
+CHALLENGE_CLOSES_AFTER = timedelta(minutes=5)
+
+# ---- sponsor spots -----------------------------------------------------------------------------
+# A short in-house spot a player chooses to watch: it pays when its token comes back after the
+# spot's full length and before the token expires, once per token, a few times a day (the
+# player's day).
+SPOT_SECONDS = 15
+SPOT_PAY = 5
+SPOTS_PER_DAY = 5
+SPOT_TOKEN_LIFETIME = timedelta(minutes=10)
+
+# ---- referrals ----------------------------------------------------------------------------------
+# An invited player who has finished REFERRAL_GAMES games on at least REFERRAL_DAYS different
+# days (their own days) pays both: the inviter at most REFERRAL_MONTHLY_CAP times a calendar
+# month (UTC).
+REFERRAL_GAMES = 3
+REFERRAL_DAYS = 2
+REFERRAL_INVITER = 100
+REFERRAL_INVITEE = 50
+REFERRAL_MONTHLY_CAP = 10
+
+# ---- player level -------------------------------------------------------------------------------
+# Experience comes from games played (never from Kudos): each finished game, a bit more for a
+# win. Level n starts at LEVEL_STEP * n * (n - 1) / 2 experience: 100 for level 2, 300 for 3,
+# 600 for 4, 1,000 for 5.
+XP_FINISHED = 10
+XP_WON = 5
+LEVEL_STEP = 100
+
+
+def experience(played: int, wins: int) -> int:
+    return XP_FINISHED * played + XP_WON * wins
+
+
+def level_start(level: int) -> int:
+    """The experience at which ``level`` (1, 2, ...) starts."""
+    return LEVEL_STEP * level * (level - 1) // 2
+
+
+def level_of(xp: int) -> int:
+    level = 1
+    while level_start(level + 1) <= xp:
+        level += 1
+    return level

@@ -8,8 +8,10 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import F, Max, Q, QuerySet, Sum, Window
 
+from accounts.models import GameStat
+
 from . import clock, rules
-from .models import Account, BonusEvent, Entry, Streak, StreakDay
+from .models import Account, BonusEvent, Entry, Look, Streak, StreakDay
 
 
 def zone_of(user) -> ZoneInfo:
@@ -136,7 +138,44 @@ def last_day(streak: Streak, zone: ZoneInfo) -> date | None:
     return max(days) if days else None
 
 
-def header(user, news: str | None = None) -> dict:
+# ---- levels and names ------------------------------------------------------------------------
+
+
+def experience(user_ids) -> dict[int, int]:
+    """Experience from games played, per player (``rules.experience``)."""
+    rows = (
+        GameStat.objects.filter(user_id__in=user_ids)
+        .values("user_id")
+        .annotate(played=Sum("played"), wins=Sum("wins"))
+    )
+    return {r["user_id"]: rules.experience(r["played"], r["wins"]) for r in rows}
+
+
+def level(user_id: int) -> dict:
+    """A player's level, experience, and how far into the level they are."""
+    xp = experience([user_id]).get(user_id, 0)
+    number = rules.level_of(xp)
+    start, end = rules.level_start(number), rules.level_start(number + 1)
+    return {
+        "level": number,
+        "xp": xp,
+        "next_level": number + 1,
+        "next": end,
+        "percent": round(100 * (xp - start) / (end - start)),
+    }
+
+
+def name_tags(user_ids) -> dict[int, dict]:
+    """What goes beside each player's name at a table: level and name colour."""
+    ids = [i for i in set(user_ids) if i]
+    if not ids:
+        return {}
+    xp = experience(ids)
+    colours = dict(Look.objects.filter(user_id__in=ids).values_list("user_id", "colour"))
+    return {i: {"level": rules.level_of(xp.get(i, 0)), "colour": colours.get(i, "")} for i in ids}
+
+
+def header(user, news: str | None = None, badge: str = "") -> dict:
     """What the header's Kudos slot shows."""
     account = Account.objects.select_related("streak").filter(user_id=user.pk).first()
     streak = _streak_of(account)
@@ -151,7 +190,20 @@ def header(user, news: str | None = None) -> dict:
         "paid_today": paid_today,
         "event": events[0] if events else None,
         "news": news,
+        "badge": _badge(badge),
+        "level": level(user.pk),
+        "colour": name_colour(user.pk),
     }
+
+
+def _badge(slug: str):
+    from . import badges  # badges imports services, which import this module
+
+    return badges.get(slug) if slug else None
+
+
+def name_colour(user_id: int) -> str:
+    return Look.objects.filter(user_id=user_id).values_list("colour", flat=True).first() or ""
 
 
 def _streak_of(account: Account | None) -> Streak | None:
@@ -180,6 +232,10 @@ def summary(user) -> dict:
         "week": place_of(user.pk, start, start + WEEK),
         "days": StreakDay.objects.filter(user_id=user.pk)[:14],
     }
+
+
+def balance(user_id: int) -> int:
+    return Account.objects.filter(user_id=user_id).values_list("balance", flat=True).first() or 0
 
 
 def history(user_id: int) -> QuerySet:

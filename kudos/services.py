@@ -10,6 +10,13 @@ an idempotency key derived from what it pays for:
     first-win:<user>:<kind>:<local date>  the first win of the day at a game
     event:<event>:<game>:<user>           a bonus event's extra
     weekly:<ISO week>:<user>              a weekly leaderboard prize
+    badge:<badge>:<user>                  a badge (kudos/badges.py)
+    challenge:<challenge>:<user>          a Daily Challenge attempt finished (kudos/challenges.py)
+    challenge-top:<challenge>:<user>      one of the day's fastest wins
+    spot:<nonce>                          a sponsor spot watched (kudos/spots.py)
+    referral:<invitee>:joined|invited     a referral qualified, each side (kudos/referrals.py)
+    shop:<item>:<user>                    a card back, felt or name colour (kudos/shop.py)
+    shop:freeze:<user>:<order>            a streak freeze, one per order
 
 so a repeated call finds the key and pays nothing again. Callers outside this module use
 ``credit``, ``spend`` (which can grant what was bought in the same transaction) and
@@ -60,12 +67,20 @@ class NotEnoughKudos(Refused):
 
 
 def credit(
-    *, user_id: int, amount: int, kind: str, key: str, memo: str, reference: str = ""
+    *,
+    user_id: int,
+    amount: int,
+    kind: str,
+    key: str,
+    memo: str,
+    reference: str = "",
+    badge: str = "",
 ) -> tuple[Entry | None, bool]:
     """Pay ``amount`` (> 0) Kudos, once per ``key``. Returns ``(entry, created)``: the earlier
     entry and False when the key was paid before; ``(None, False)`` when the player no longer
     exists. Kinds in ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from
-    play is ``pay_for_game``'s."""
+    play is ``pay_for_game``'s. The player's open pages announce it ("+N Kudos: memo"), or,
+    for ``badge`` (the slug of the badge it pays for), show the badge's toast."""
     if amount <= 0:
         raise ValueError("A credit is a positive amount.")
     with transaction.atomic():
@@ -74,7 +89,7 @@ def credit(
             return None, False
         entry, created = _post(account, amount, kind, key, memo, reference)
         if created:
-            _announce(user_id, f"+{amount} Kudos: {memo}")
+            _announce(user_id, None if badge else f"+{amount} Kudos: {memo}", badge)
     return entry, created
 
 
@@ -126,6 +141,13 @@ def correct(*, user_id: int, amount: int, reason: str, key: str) -> tuple[Entry,
         if created:
             _announce(user_id, f"{amount:+} Kudos: {reason}")
     return entry, created
+
+
+def hold(user_id: int) -> Account | None:
+    """Lock the player's Account until the transaction ends (None if the player is gone): a
+    caller that decides a payment from what the player was paid before (a monthly cap) holds
+    it while it counts, so parallel payments queue behind it."""
+    return _lock(user_id)
 
 
 def _lock(user_id: int) -> Account | None:
@@ -541,15 +563,17 @@ def user_group(user_id: int) -> str:
     return f"kudos_{user_id}"
 
 
-def _announce(user_id: int, news: str | None) -> None:
-    """After the commit, refresh the player's open headers (with ``news`` to show)."""
-    transaction.on_commit(lambda: _send(user_group(user_id), news))
+def _announce(user_id: int, news: str | None, badge: str = "") -> None:
+    """After the commit, refresh the player's open headers (with ``news`` to show, and the
+    badge just earned, if any)."""
+    transaction.on_commit(lambda: _send(user_group(user_id), news, badge))
 
 
-def _send(group: str, news: str | None) -> None:
+def _send(group: str, news: str | None, badge: str = "") -> None:
     from gameplay.services import run_async
 
+    message = {"type": "kudos.changed", "news": news, "badge": badge}
     try:
-        run_async(get_channel_layer().group_send, group, {"type": "kudos.changed", "news": news})
+        run_async(get_channel_layer().group_send, group, message)
     except Exception:  # a dead channel layer must not undo a committed payment
         log.exception("Kudos header refresh for %s failed", group)

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from . import services
+from . import challenges, services
 
 
 @shared_task(name="kudos.keep_up_streaks", ignore_result=True)
@@ -18,3 +18,13 @@ def close_weeks() -> list[str]:
 @shared_task(name="kudos.announce_bonus_events", ignore_result=True)
 def announce_bonus_events() -> int:
     return services.announce_bonus_events()
+
+
+@shared_task(name="kudos.choose_challenges", ignore_result=True)
+def choose_challenges() -> int:
+    return len(challenges.choose())
+
+
+@shared_task(name="kudos.close_challenge_days", ignore_result=True)
+def close_challenge_days() -> int:
+    return len(challenges.close_days())

@@ -15,6 +15,8 @@ from django.utils import timezone
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 from gameplay.models import Game, SpeedPlay
+from kudos import challenges
+from kudos.services import Refused
 
 from . import ranked
 from .models import ROOM_SIZE, Member, Room, RoomGame
@@ -243,6 +245,7 @@ def play_solo(
     seats: Any = None,
     rules: Any = None,
     speed_play: str = SpeedPlay.NORMAL,
+    seed: str | None = None,
 ) -> Room:
     """A game alone (Klondike, Gridcannon) or against computer players: a private room."""
     try:
@@ -250,14 +253,31 @@ def play_solo(
     except KeyError as exc:
         raise RoomError("That game is not available yet.") from exc
     room = create_room(player=player, name=name, user=user, private=True)
-    start_game(
+    room.game = start_game(
         room=room,
         player=player,
         kind=engine.kind,
         seats=seats or None,
         rules=rules,
         speed_play=speed_play,
+        seed=seed,
     )
+    return room
+
+
+def play_challenge(*, kind: str, player: str, name: str, user) -> Room:
+    """Today's Daily Challenge deal of ``kind``, alone: one attempt per player, recorded in
+    the transaction that starts the game (kudos.challenges)."""
+    with transaction.atomic():
+        try:
+            attempt = challenges.begin(user=user, kind=str(kind))
+        except Refused as exc:
+            raise RoomError(exc.message) from exc
+        daily = attempt.challenge
+        room = play_solo(
+            kind=daily.kind, player=player, name=name, user=user, rules=daily.rules, seed=daily.seed
+        )
+        challenges.attach(attempt, room.game)
     return room
 
 

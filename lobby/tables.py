@@ -18,6 +18,7 @@ from django.template.loader import get_template, select_template
 from gameplay import services as gameplay
 from gameplay.engine import registry
 from gameplay.models import SpeedPlay
+from kudos.selectors import name_tags
 
 from . import services
 from .models import Member, Room, RoomGame
@@ -164,8 +165,10 @@ def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> l
     """Names, computer markers, games won in the room, and each seat's last action (its
     type only: an action can name cards its player holds)."""
     to_act = set(engine.to_act(state))
+    tags = name_tags([s.get("user_id") for s in game.seats])  # level and name colour
     return [
         {
+            **tags.get(s.get("user_id"), {}),
             "index": i,
             "name": s["name"],
             "bot": s["bot"],

@@ -10,6 +10,7 @@ urlpatterns = [
     path("rooms/<str:code>/lobby/", views.back_to_lobby, name="back-to-lobby"),
     path("rooms/<str:code>/leave/", views.leave_room, name="leave-room"),
     path("play/<str:kind>/", views.play_dispatch, name="play"),
+    path("play/<str:kind>/challenge/", views.play_challenge, name="play-challenge"),
     path("ranked/<str:kind>/", queue_views.queue, name="ranked-queue"),
     path("ranked/<str:kind>/leave/", queue_views.leave, name="ranked-leave"),
     path("ranked/games/<int:game_id>/rating/", queue_views.rating_change, name="ranked-rating"),

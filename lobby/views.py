@@ -110,6 +110,19 @@ def play(request, kind: str):
     return redirect("room", code=room.code)
 
 
+@require_POST
+def play_challenge(request, kind: str):
+    """Start today's Daily Challenge at a game: one attempt."""
+    try:
+        room = services.play_challenge(
+            kind=kind, player=player_key(request), name=player_name(request), user=_user(request)
+        )
+    except services.RoomError as exc:
+        messages.error(request, exc.message)
+        return redirect("kudos:challenge")
+    return redirect("room", code=room.code)
+
+
 def play_page(request, kind: str):
     """GET /play/<kind>/: the options for a game against the computer."""
     try:

@@ -1,4 +1,5 @@
-"""Card style: four-colour suits and the card back, saved in the session, used on every page."""
+"""Card style: four-colour suits, the card back and the table felt, saved in the session, used
+on every page."""
 
 import re
 
@@ -16,7 +17,17 @@ from cards.context_processors import card_prefs
 pytestmark = pytest.mark.django_db
 
 URL = "/cards/prefs/"
-DEFAULTS = {"card_four_colour": False, "card_back": "classic"}
+DEFAULTS = {"card_four_colour": False, "card_back": "classic", "table_felt": "baize"}
+
+
+def saved(four_colour: bool, back: str = "classic", felt: str = "baize", backs=(), felts=()):
+    return {
+        "four_colour": four_colour,
+        "back": back,
+        "felt": felt,
+        "backs": list(backs),
+        "felts": list(felts),
+    }
 
 
 def stored(client: Client) -> dict | None:
@@ -36,7 +47,7 @@ def test_form_turns_four_colour_on_and_goes_back(client):
         URL, {"four_colour": ["0", "1"], "back": "classic", "next": "/rules/war/"}
     )
     assert response.status_code == 302 and response["Location"] == "/rules/war/"
-    assert stored(client) == {"four_colour": True, "back": "classic"}
+    assert stored(client) == saved(True)
     assert messages_of(response) == ["Card style saved: four-colour suits, Classic back."]
 
 
@@ -44,7 +55,7 @@ def test_form_turns_four_colour_off(client):
     client.post(URL, {"four_colour": "1"})
     response = client.post(URL, {"four_colour": "0", "back": "classic", "next": "/cards/"})
     assert response["Location"] == "/cards/"
-    assert stored(client) == {"four_colour": False, "back": "classic"}
+    assert stored(client) == saved(False)
 
 
 @pytest.mark.parametrize("value", ["on", "true", "YES", " 1 "])
@@ -56,7 +67,7 @@ def test_four_colour_accepts_the_usual_true_values(client, value):
 def test_a_field_left_out_keeps_its_value(client):
     client.post(URL, {"four_colour": "1"})
     client.post(URL, {"back": "classic"})
-    assert stored(client) == {"four_colour": True, "back": "classic"}
+    assert stored(client) == saved(True)
 
 
 @pytest.mark.parametrize(
@@ -65,15 +76,17 @@ def test_a_field_left_out_keeps_its_value(client):
         ({"four_colour": "maybe"}, "Four-colour suits can only be on or off."),
         ({"back": "plaid"}, "There is no card back by that name."),
         ({"back": "<script>"}, "There is no card back by that name."),
-        ({"four_colour": "0", "back": "nebula"}, "The Nebula back will be in the Kudos shop soon"),
-        ({"back": "gold"}, "The Gold back will be in the Kudos shop soon"),
+        ({"four_colour": "0", "back": "nebula"}, "The Nebula back is sold in the Kudos shop"),
+        ({"back": "gold"}, "The Gold back is sold in the Kudos shop"),
+        ({"felt": "midnight"}, "The Midnight blue felt is sold in the Kudos shop"),
+        ({"felt": "tartan"}, "There is no table felt by that name."),
     ],
 )
 def test_bad_values_say_why_and_change_nothing(client, data, message):
     client.post(URL, {"four_colour": "1"})
     response = client.post(URL, {**data, "next": "/cards/"})
     assert response.status_code == 302 and response["Location"] == "/cards/"
-    assert stored(client) == {"four_colour": True, "back": "classic"}
+    assert stored(client) == saved(True)
     said = messages_of(response)[-1]  # after the "saved" message of the first post
     assert said.startswith(message)
     # The message shows on the page it leads back to.
@@ -139,15 +152,35 @@ def test_context_processor_defaults():
 
 def test_context_processor_reads_the_session():
     request = _request({prefs.SESSION_KEY: {"four_colour": True, "back": "classic"}})
-    assert card_prefs(request) == {"card_four_colour": True, "card_back": "classic"}
-    # A back bought in the Kudos shop later is used as it is.
-    request = _request({prefs.SESSION_KEY: {"four_colour": False, "back": "nebula"}})
-    assert card_prefs(request)["card_back"] == "nebula"
+    assert card_prefs(request) == {**DEFAULTS, "card_four_colour": True}
+    # A back and a felt bought in the Kudos shop are worn; one not owned falls back to the free.
+    owned = saved(False, "nebula", "walnut", backs=["nebula"], felts=["walnut"])
+    request = _request({prefs.SESSION_KEY: owned})
+    assert card_prefs(request) == {**DEFAULTS, "card_back": "nebula", "table_felt": "walnut"}
+    request = _request({prefs.SESSION_KEY: saved(False, "nebula", "walnut", backs=["gold"])})
+    assert card_prefs(request) == DEFAULTS
+
+
+def test_an_owned_back_can_be_chosen_on_the_card_style_form(client):
+    session = client.session
+    session[prefs.SESSION_KEY] = saved(False, backs=["nebula"])
+    session.save()
+    response = client.post(URL, {"back": "nebula", "next": "/cards/"})
+    assert messages_of(response) == ["Card style saved: two-colour suits, Nebula back."]
+    assert stored(client) == saved(False, "nebula", backs=["nebula"])
+    form = client.get("/cards/").content.decode()
+    assert re.search(r'value="nebula"[^>]*checked', form)
+    assert not re.search(r'value="nebula"[^>]*disabled', form)
 
 
 @pytest.mark.parametrize(
     "value",
-    ["junk", ["a"], {"four_colour": "yes", "back": "plaid"}, {"four_colour": 1, "back": None}],
+    [
+        "junk",
+        ["a"],
+        {"four_colour": "yes", "back": "plaid", "felt": 3},
+        {"four_colour": 1, "back": None, "backs": "nebula", "felts": [None, 5]},
+    ],
 )
 def test_context_processor_ignores_stored_nonsense(value):
     assert card_prefs(_request({prefs.SESSION_KEY: value})) == DEFAULTS
@@ -167,7 +200,7 @@ def test_as_context_for_code_without_a_request():
     assert prefs.as_context(session) == DEFAULTS
     assert prefs.as_context(None) == DEFAULTS
     prefs.save(session, prefs.CardPrefs(four_colour=True))
-    assert prefs.as_context(session) == {"card_four_colour": True, "card_back": "classic"}
+    assert prefs.as_context(session) == {**DEFAULTS, "card_four_colour": True}
 
 
 # ---- the {% card %} tag and the pages ---------------------------------------------------------
@@ -183,7 +216,9 @@ def test_card_tag_follows_the_prefs():
     assert "/cards/5D.svg?v=" in plain and "/cards/back.svg?v=" in plain
     four = _render('{% card "5D" %}{% card "5S" %}', {prefs.SESSION_KEY: {"four_colour": True}})
     assert "/cards/5D.svg?four=1&amp;v=" in four and "/cards/5S.svg?four=1&amp;v=" in four
-    nebula = _render('{% card "??" %}', {prefs.SESSION_KEY: {"back": "nebula"}})
+    nebula = _render(
+        '{% card "??" %}', {prefs.SESSION_KEY: {"back": "nebula", "backs": ["nebula"]}}
+    )
     assert "/cards/back.svg?back=nebula&amp;v=" in nebula
     # An explicit argument still wins over the prefs.
     explicit = _render('{% card "5D" four=False %}', {prefs.SESSION_KEY: {"four_colour": True}})
@@ -215,8 +250,9 @@ def test_deck_page_shows_the_card_style_form(client):
         if back == "classic":
             assert not re.search(r'value="classic"[^>]*disabled', form)
         else:
-            assert re.search(rf'value="{back}"[^>]*disabled[^>]*back-{back}-soon', form)
-    assert form.count("In the Kudos shop soon") == len(art.BACKS) - 1
+            assert re.search(rf'value="{back}"[^>]*disabled[^>]*back-{back}-shop', form)
+    assert form.count("In the Kudos shop</a>") == len(art.BACKS) - 1
+    assert form.count('href="/kudos/shop/#back-') == len(art.BACKS) - 1
     preview = form[form.index('id="style-preview"') : form.index("<fieldset")]
     assert re.findall(r'src="/cards/(\w+)\.svg', preview) == ["9S", "KH", "QD", "JC"]
 

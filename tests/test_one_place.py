@@ -22,6 +22,9 @@ KINDS = registry.kinds()
 # The apps that must read the engines instead of naming games (the engine packages, a game's
 # own table template, script and stylesheet are the game's place).
 APPS = ["accounts", "cards", "cubiccards", "gameplay", "kudos", "lobby", "templates"]
+# Catalogues whose entries are each about one game: a badge for five of a kind in Poker, the
+# Daily Challenge's games. The entry names its game; nothing else in them does.
+CATALOGUES = [ROOT / "kudos" / "badges.py", ROOT / "kudos" / "challenges.py"]
 
 
 def app_files(suffix: str) -> list[Path]:
@@ -30,6 +33,8 @@ def app_files(suffix: str) -> list[Path]:
         for path in (ROOT / app).rglob(f"*{suffix}"):
             parts = path.relative_to(ROOT).parts
             if parts[:2] == ("gameplay", "engine") or "tables" in parts or "migrations" in parts:
+                continue
+            if path in CATALOGUES:
                 continue
             found.append(path)
     return found

@@ -73,11 +73,13 @@ def test_card_style_by_keyboard(browser: Browser, live_server):
     expect(preview).to_have_count(4)
     expect(preview.nth(2)).not_to_have_attribute("src", re.compile("four=1"))
 
-    # The only back on offer is Classic; the others wait for the Kudos shop.
+    # Classic is free; the others are sold in the Kudos shop.
     expect(page.get_by_role("radio", name="Classic")).to_be_checked()
     for back in ("Felt", "Nebula", "Gold", "Critters"):
         expect(page.get_by_role("radio", name=back)).to_be_disabled()
-    expect(page.locator(".back-option.locked .soon").first).to_have_text("In the Kudos shop soon")
+    shop = page.locator(".back-option.locked .in-shop").first
+    expect(shop).to_have_text("In the Kudos shop")
+    expect(shop).to_have_attribute("href", "/kudos/shop/#back-felt")
 
     switch.focus()
     page.keyboard.press("Space")

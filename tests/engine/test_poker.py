@@ -287,6 +287,26 @@ def test_facts_count_the_hands_and_the_biggest_pot_each_seat_won():
     assert ENGINE.facts(state, 1)["chips"] == state["chips"][1]
 
 
+def test_facts_count_five_of_a_kind_shown_at_a_showdown_win_or_lose():
+    state = stacked(
+        [100, 100, 100],
+        dealer=0,
+        hands=[
+            ["JK1", "JK2", "KS", "KH", "KD"],  # five Kings
+            ["9S", "9H", "9D", "9C", "2S"],  # four Nines: shown, not five
+            ["AS", "AH", "AD", "AC", "3S"],  # folds: never shown
+        ],
+    )
+    act(state, 1, "check")
+    act(state, 2, "fold")
+    act(state, 0, "check")
+    for seat in (1, 0):
+        act(state, seat, "draw", hold=list(state["hands"][seat]))
+    act(state, 1, "check")
+    act(state, 0, "check")
+    assert [ENGINE.facts(state, s)["five_of_a_kind"] for s in range(3)] == [1, 0, 0]
+
+
 # ---- §9 case 12: the draw ---------------------------------------------------------------------
 
 

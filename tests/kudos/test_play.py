@@ -197,4 +197,7 @@ def test_a_real_game_pays_when_it_ends(real_services, player):
         10 if won else 3,
         f"{'Won' if won else 'Finished'} War at a table of 2",
     )
-    assert balance(ann) == (20 if won else 3)
+    # Play, the first win of the day doubled, and the badges of a first game (and first win).
+    badges = 10 + (15 if won else 0)
+    assert balance(ann) == (20 if won else 3) + badges
+    assert Entry.objects.filter(user=ann, kind=Entry.Kind.BADGE).count() == (2 if won else 1)

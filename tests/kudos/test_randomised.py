@@ -1,6 +1,8 @@
 """A randomised run over every earning and spending path of the ledger (hypothesis): visits
 across time zones, games of every shape delivered twice, bonus events, upkeep, weekly
-closes, purchases with a grant, corrections, deleted players. After each run the ledger
+closes, purchases with a grant, corrections, deleted players; and badges (from games, streaks,
+challenges and the backfill), Daily Challenge attempts and closes, sponsor spots (claimed
+early, on time, twice, late), referrals qualifying, and the shop. After each run the ledger
 checks out and nothing paid twice."""
 
 from collections import Counter
@@ -13,11 +15,24 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from accounts.models import User
+from accounts.models import GameRecord, User
 from gameplay import hooks
 from gameplay.models import Game
-from kudos import clock, rules, selectors, services
-from kudos.models import Account, BonusEvent, Entry, Streak, StreakDay, WeekClose, WeekPlace
+from kudos import badges, challenges, clock, rules, selectors, services, shop, spots
+from kudos.models import (
+    Account,
+    Attempt,
+    BadgeEarned,
+    BonusEvent,
+    Challenge,
+    Entry,
+    Owned,
+    Referral,
+    Streak,
+    StreakDay,
+    WeekClose,
+    WeekPlace,
+)
 
 from .conftest import ended_game
 
@@ -55,6 +70,12 @@ operations = st.one_of(
     st.tuples(st.just("close")),
     st.tuples(st.just("freeze"), who, st.integers(1, 30)),  # a purchase with a grant
     st.tuples(st.just("correct"), who, st.integers(-40, 40)),
+    st.tuples(st.just("challenge"), who, st.sampled_from(challenges.KINDS), st.booleans()),
+    st.tuples(st.just("close challenges")),
+    st.tuples(st.just("spot"), who, st.sampled_from([5, rules.SPOT_SECONDS, 700])),  # seconds
+    st.tuples(st.just("buy"), who, st.sampled_from([i.slug for i in shop.CATALOGUE])),
+    st.tuples(st.just("correct"), who, st.just(700)),  # enough for the shop's dearer items
+    st.tuples(st.just("backfill")),
 )
 
 
@@ -71,6 +92,8 @@ class RandomisedLedger(TestCase):
         now = START
         clock.stop_at(now)
         users = [User.objects.create_user(f"p{i}", password=None) for i in range(PLAYERS)]
+        for invitee in users[1:]:  # p1 and p2 joined through p0's invite link
+            Referral.objects.create(invitee=invitee, inviter=users[0], joined=now)
         games: list[Game] = []
         for n, op in enumerate(ops):
             clock.stop_at(now)
@@ -83,6 +106,7 @@ class RandomisedLedger(TestCase):
                 user = User.objects.filter(pk=users[args[0]].pk).first() or users[args[0]]
                 services.visit(user)
                 services.visit(user)  # another tab
+                badges.award_due(user.pk, {badges.STREAK})  # as the daily visit does
             elif name == "zone":
                 User.objects.filter(pk=users[args[0]].pk).first() and _set_zone(
                     users[args[0]], args[1]
@@ -130,6 +154,55 @@ class RandomisedLedger(TestCase):
                         )
                     except services.Refused as refused:
                         assert refused.message.endswith(".")
+            elif name == "challenge":
+                user, kind, won = users[args[0]], args[1], args[2]
+                day = now.date()
+                daily, _ = Challenge.objects.get_or_create(
+                    day=day,
+                    kind=kind,
+                    defaults={"seed": f"{day}", "seed_hash": "0" * 64, "chosen": now},
+                )
+                if (
+                    User.objects.filter(pk=user.pk).exists()
+                    and not Attempt.objects.filter(challenge=daily, user=user).exists()
+                ):
+                    game = ended_game(
+                        seats=[{"user_id": user.pk}],
+                        winners=[0] if won else [],
+                        kind=kind,
+                        ended=now,
+                    )
+                    challenges.attach(
+                        Attempt.objects.create(challenge=daily, user=user, started=now), game
+                    )  # as the lobby does
+                    hooks.deliver(game.pk)
+                    hooks.deliver(game.pk)
+                    games.append(game)
+            elif name == "close challenges":
+                challenges.close_days()
+                challenges.close_days()
+            elif name == "spot":
+                user = User.objects.filter(pk=users[args[0]].pk).first()
+                if user is not None:
+                    try:
+                        _, token = spots.begin(user)
+                    except services.Refused as refused:
+                        assert refused.message.endswith("more tomorrow.")
+                    else:
+                        clock.stop_at(now + timedelta(seconds=args[1]))
+                        for _ in range(2):  # and once more: a replay
+                            try:
+                                spots.claim(user, token)
+                            except services.Refused as refused:
+                                assert refused.message.endswith(".")
+            elif name == "buy":
+                try:
+                    shop.buy(user_id=users[args[0]].pk, slug=args[1], order=f"{n:08x}")
+                except services.Refused as refused:
+                    assert refused.message.endswith(".")
+            elif name == "backfill":
+                for user_id in badges.players_with_history():
+                    badges.award_due(user_id)
             elif name == "correct" and args[1]:
                 user_id, amount = users[args[0]].pk, args[1]
                 try:
@@ -158,7 +231,11 @@ class RandomisedLedger(TestCase):
             assert account.play_today <= rules.PLAY_DAILY_CAP
             streak = Streak.objects.get(account=account)
             # Every freeze held or used was bought, once: spend and grant went together.
-            bought = Entry.objects.filter(user_id=account.user_id, kind=Entry.Kind.SHOP).count()
+            bought = Entry.objects.filter(
+                user_id=account.user_id,
+                kind=Entry.Kind.SHOP,
+                memo__in=["A streak freeze", "Bought: Streak freeze"],
+            ).count()
             used = StreakDay.objects.filter(user_id=account.user_id, outcome="freeze").count()
             assert streak.freezes + used == bought
             # One streak payment per local day paid for, each the schedule's amount.
@@ -178,6 +255,47 @@ class RandomisedLedger(TestCase):
             assert all(count == 1 for count in keys.values())
             if game.status != Game.Status.OVER:
                 assert not keys
+        # A badge: one entry of its reward and one record, never two.
+        for earned in BadgeEarned.objects.all():
+            (entry,) = Entry.objects.filter(key=f"badge:{earned.badge}:{earned.user_id}")
+            assert entry.amount == badges.get(earned.badge).reward
+        assert Entry.objects.filter(kind=Entry.Kind.BADGE).count() == BadgeEarned.objects.count()
+        if BadgeEarned.objects.exists():
+            event("badge earned")
+        # A challenge attempt pays once if it finished within its day, and a closed day paid
+        # its fastest wins only.
+        for attempt in Attempt.objects.all():
+            paid = Entry.objects.filter(key=f"challenge:{attempt.challenge_id}:{attempt.user_id}")
+            assert paid.count() == (1 if attempt.finished else 0)
+            top = Entry.objects.filter(
+                key=f"challenge-top:{attempt.challenge_id}:{attempt.user_id}"
+            )
+            assert top.count() <= (1 if attempt.won else 0)
+            if top.exists():
+                event("challenge top time paid")
+        # Spots: a token pays once, its full amount.
+        spot_pay = Entry.objects.filter(kind=Entry.Kind.SPOT)
+        assert set(spot_pay.values_list("amount", flat=True)) <= {rules.SPOT_PAY}
+        if spot_pay.exists():
+            event("spot paid")
+        # Referrals: paid once, both (the inviter within the cap), only when qualified.
+        for referral in Referral.objects.all():
+            joined = Entry.objects.filter(key=f"referral:{referral.invitee_id}:joined").count()
+            invited = Entry.objects.filter(key=f"referral:{referral.invitee_id}:invited").count()
+            assert joined == (1 if referral.qualified else 0)
+            assert invited == (1 if referral.qualified and referral.inviter_paid else 0)
+            if referral.qualified:
+                event("referral qualified")
+                assert GameRecord.objects.filter(user_id=referral.invitee_id).count() >= 3
+        # The shop: an owned item was paid for once; a refused one left nothing behind.
+        for owned in Owned.objects.all():
+            item = shop.get(owned.item)
+            (debit,) = Entry.objects.filter(key=f"shop:{owned.item}:{owned.user_id}")
+            assert debit.amount == -item.price
+            event("shop item owned")
+        assert Entry.objects.filter(key__regex=r"^shop:(back|felt|colour)-").count() == (
+            Owned.objects.count()
+        )
         # Each closed week paid at most its prizes, to the places it froze.
         for close in WeekClose.objects.all():
             paid = Entry.objects.filter(kind=Entry.Kind.WEEKLY, reference=f"week:{close.week}")

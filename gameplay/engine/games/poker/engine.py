@@ -77,8 +77,9 @@ class Poker(Engine):
             "dealer": rng(seed, "first-dealer", 1).randrange(players),
             "last_hand": None,
             "winner": None,
-            "hands_won": [0] * players,  # for facts: hands and the biggest pot each seat won
+            "hands_won": [0] * players,  # for facts: hands and the biggest pot each seat won,
             "biggest_pot": [0] * players,
+            "five_of_a_kind": [0] * players,  # and five of a kinds shown at a showdown
         }
         deal_hand(state, dealer=state["dealer"])  # new_game returns no events
         return state
@@ -267,9 +268,12 @@ class Poker(Engine):
         payouts = split_pot(pot, winners, state["dealer"], state["players"])
         shown: list[list[str] | None] = [None] * state["players"]
         names: list[str | None] = [None] * state["players"]
+        fives = state.setdefault("five_of_a_kind", [0] * state["players"])  # older states lack it
         for s in live:
             shown[s] = list(state["hands"][s])
             names[s] = evaluator.describe(values[s])
+            if evaluator.decode(values[s])[0] == evaluator.FIVE_OF_A_KIND:
+                fives[s] += 1
         events: list[Event] = [
             {
                 "type": "hands_shown",
@@ -344,6 +348,7 @@ class Poker(Engine):
             "chips": state["chips"][seat],
             "hands_won": state["hands_won"][seat],
             "biggest_pot": state["biggest_pot"][seat],
+            "five_of_a_kind": state.get("five_of_a_kind", [0] * state["players"])[seat],
         }
 
     # ---- what each seat sees --------------------------------------------------------------

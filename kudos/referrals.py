@@ -1,0 +1,175 @@
+"""Referrals: each player's invite link, and paying both players when the new one settles in.
+
+Opening ``/invite/<username>/`` while signed out keeps the inviter in the session; an account
+created in that session afterwards (signing in to an older account does not count) becomes
+their referral. Inviting yourself pays nothing: not from your own account, and not from a
+browser where the inviter has been signed in (a signed cookie lists the accounts signed in on
+this browser, kept across sign-outs, used for nothing else).
+
+When the new player has finished ``rules.REFERRAL_GAMES`` games on at least
+``rules.REFERRAL_DAYS`` different days of their own (checked by the end-of-game hook's
+"referrals" receiver), both are paid, once: the new player ``rules.REFERRAL_INVITEE`` and the
+inviter ``rules.REFERRAL_INVITER``, the inviter at most ``rules.REFERRAL_MONTHLY_CAP`` times a
+calendar month (UTC; counted while holding the inviter's Account lock, so parallel
+qualifications can't pass the cap).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from django.contrib.auth import get_user_model
+from django.core import signing
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import GameRecord
+from gameplay.models import Game
+
+from . import clock, rules, selectors, services
+from .models import Entry, Referral
+
+INVITE = "kudos_invite"  # session: {"by": inviter id, "at": when the link was opened}
+SEEN_COOKIE = "cc_accounts"  # signed: ids of the accounts signed in on this browser
+SEEN_SALT = "kudos.accounts"
+SEEN_KEEP = 10
+SEEN_AGE = 60 * 60 * 24 * 365
+
+
+def open_invite(request, inviter) -> str | None:
+    """A visitor opened ``inviter``'s link. Returns why it doesn't count (a sentence), or None
+    when a sign-up from this session will count as their referral."""
+    if request.user.is_authenticated:
+        if request.user.pk == inviter.pk:
+            return "This is your own invite link: send it to a friend who hasn't joined yet."
+        return "You have an account already: invite links are for new players."
+    # The account's own clock (date_joined), not Kudos' clock: sign-ups are compared with it.
+    request.session[INVITE] = {"by": inviter.pk, "at": timezone.now().isoformat()}
+    return None
+
+
+def seen_accounts(request) -> list[int]:
+    try:
+        raw = request.get_signed_cookie(SEEN_COOKIE, salt=SEEN_SALT, default="")
+    except signing.BadSignature:
+        return []
+    return [int(part) for part in raw.split(",") if part.isdigit()]
+
+
+def remember_account(request, response) -> None:
+    """Note on this browser that the signed-in player uses it (the self-invite check)."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return
+    seen = seen_accounts(request)
+    if user.pk in seen:
+        return
+    seen = (seen + [user.pk])[-SEEN_KEEP:]
+    response.set_signed_cookie(
+        SEEN_COOKIE,
+        ",".join(map(str, seen)),
+        salt=SEEN_SALT,
+        max_age=SEEN_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+
+
+def signed_in(request, user) -> Referral | None:
+    """Someone signed in: if they just created their account in a session that opened an
+    invite link, they are that inviter's referral (unless it is the inviter's own browser)."""
+    invite = request.session.pop(INVITE, None)
+    if not isinstance(invite, dict):
+        return None
+    try:
+        inviter_id, opened = int(invite["by"]), datetime.fromisoformat(invite["at"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if user.date_joined < opened or inviter_id == user.pk:
+        return None  # an older account signing in, or the inviter themselves
+    if inviter_id in seen_accounts(request):
+        return None  # signed up from a browser the inviter uses
+    if not get_user_model().objects.filter(pk=inviter_id).exists():
+        return None
+    referral, _ = Referral.objects.get_or_create(
+        invitee=user, defaults={"inviter_id": inviter_id, "joined": clock.now()}
+    )
+    return referral
+
+
+# ---- qualifying (the end-of-game hook) ----------------------------------------------------------
+
+
+def qualify_players(game: Game) -> list[Referral]:
+    """Check the game's signed-in players that are someone's unqualified referral."""
+    if game.status != Game.Status.OVER:
+        return []
+    people = {s.get("user_id") for s in game.seats if s.get("user_id")}
+    waiting = Referral.objects.filter(invitee_id__in=people, qualified__isnull=True)
+    return [r for r in (qualify(i) for i in waiting.values_list("invitee_id", flat=True)) if r]
+
+
+def progress(user) -> dict:
+    """How far a new player is: finished games and the different days they fell on."""
+    zone = selectors.zone_of(user)
+    ended = GameRecord.objects.filter(user=user).values_list("ended", flat=True)
+    return {
+        "games": len(ended),
+        "days": len({moment.astimezone(zone).date() for moment in ended}),
+    }
+
+
+def qualify(invitee_id: int) -> Referral | None:
+    """Pay both players if the referral's condition is met now. Once: the referral row is
+    locked and marked qualified in the transaction that pays (keys ``referral:<invitee>:...``).
+    Returns the referral if this call qualified it."""
+    with transaction.atomic():
+        referral = (
+            Referral.objects.select_for_update()
+            .select_related("invitee", "inviter")
+            .filter(invitee_id=invitee_id, qualified__isnull=True)
+            .first()
+        )
+        if referral is None:
+            return None
+        done = progress(referral.invitee)
+        if done["games"] < rules.REFERRAL_GAMES or done["days"] < rules.REFERRAL_DAYS:
+            return None
+        now = clock.now()
+        services.hold(referral.inviter_id)  # count the month's paid referrals under its lock
+        month = datetime(now.year, now.month, 1, tzinfo=UTC)
+        paid = Referral.objects.filter(
+            inviter_id=referral.inviter_id, inviter_paid=True, qualified__gte=month
+        ).count()
+        referral.qualified = now
+        referral.inviter_paid = paid < rules.REFERRAL_MONTHLY_CAP
+        referral.save(update_fields=["qualified", "inviter_paid"])
+        invitee, inviter = referral.invitee, referral.inviter
+        services.credit(
+            user_id=invitee.pk,
+            amount=rules.REFERRAL_INVITEE,
+            kind=Entry.Kind.REFERRAL,
+            key=f"referral:{invitee.pk}:joined",
+            memo=f"Welcome: you joined through {inviter.username}'s invite",
+        )
+        if referral.inviter_paid:
+            services.credit(
+                user_id=inviter.pk,
+                amount=rules.REFERRAL_INVITER,
+                kind=Entry.Kind.REFERRAL,
+                key=f"referral:{invitee.pk}:invited",
+                memo=f"{invitee.username} joined through your invite",
+            )
+    return referral
+
+
+def invited(inviter) -> list[dict]:
+    """Who joined through the player's link, and who qualified (for the Kudos page)."""
+    rows = []
+    for referral in Referral.objects.filter(inviter=inviter).select_related("invitee"):
+        row = {"referral": referral, "name": referral.invitee.username}
+        if referral.qualified is None:
+            row.update(progress(referral.invitee))
+        rows.append(row)
+    return rows

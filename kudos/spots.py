@@ -1,0 +1,161 @@
+"""Sponsor spots: short in-house showcases a player may choose to watch for a few Kudos.
+
+A spot shows a creature of the deck, a game or a feature of the site; nothing from outside,
+nothing tracked. Starting one issues a token signed with the site's secret key that names the
+player, the spot, a fresh nonce and the moment it started. The token pays
+``rules.SPOT_PAY`` only when it comes back from the same player after the spot's full length
+(``rules.SPOT_SECONDS``) and before it expires, once (the ledger key ``spot:<nonce>``), at most
+``rules.SPOTS_PER_DAY`` times in the player's day. A forged, altered, someone else's, replayed,
+expired or early token pays nothing and says why.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, time
+
+from django.core import signing
+from django.db import transaction
+
+from cards import roster
+from gameplay.engine import registry
+
+from . import clock, rules, selectors, services
+from .models import Entry
+
+SALT = "kudos.spot"
+
+
+@dataclass(frozen=True)
+class Spot:
+    slug: str
+    title: str
+    text: str
+    cards: tuple[str, ...] = ()  # drawn with the spot
+    link: str = ""  # where it invites the player
+    link_text: str = ""
+
+
+def _creature(card: str) -> Spot:
+    return Spot(
+        f"card-{card.lower()}",
+        f"Meet {roster.figure_name(card)}",
+        f"{roster.describe(card)}. {roster.figure_line(card)}",
+        (card,),
+        "/cards/",
+        "Who's on which card",
+    )
+
+
+def _game(kind: str) -> Spot:
+    engine = registry.get(kind)
+    return Spot(
+        f"game-{kind}",
+        engine.title,
+        f"{engine.blurb} {engine.players_text().capitalize()}.",
+        tuple(engine.showcase),
+        f"/play/{kind}/" if not engine.solo else f"/rules/{kind}/",
+        f"Play {engine.title}" if not engine.solo else f"How to play {engine.title}",
+    )
+
+
+def catalogue() -> tuple[Spot, ...]:
+    features = (
+        Spot(
+            "feature-challenge",
+            "The Daily Challenge",
+            "The same Klondike and Gridcannon deals for everyone, every day: one attempt "
+            "each, the fastest on the board.",
+            ("KS", "QH"),
+            "/kudos/challenge/",
+            "Today's challenge",
+        ),
+        Spot(
+            "feature-fair",
+            "Every shuffle can be checked",
+            "Each game is dealt from a secret seed whose fingerprint is shown at the start; "
+            "when it ends the seed is published, so anyone can deal it again.",
+            ("AS", "??"),
+            "/rules/",
+            "The rules",
+        ),
+        Spot(
+            "feature-badges",
+            "Badges to collect",
+            "Firsts, streaks, five of a kind, a three-minute Klondike: each badge pays Kudos.",
+            ("JH", "9S"),
+            "/kudos/",
+            "Your Kudos",
+        ),
+    )
+    creatures = tuple(_creature(card) for card in ("QH", "7S", "JD", "4C", "KB", "9H"))
+    return features + creatures + tuple(_game(kind) for kind in registry.kinds())
+
+
+def find(slug: str) -> Spot | None:
+    return next((s for s in catalogue() if s.slug == slug), None)
+
+
+def watched_today(user) -> int:
+    """Spots paid in the player's day so far."""
+    zone = selectors.zone_of(user)
+    midnight = datetime.combine(clock.now().astimezone(zone).date(), time(), zone)
+    return Entry.objects.filter(
+        user_id=user.pk, kind=Entry.Kind.SPOT, created__gte=midnight
+    ).count()
+
+
+def begin(user) -> tuple[Spot, str]:
+    """Start a spot for a signed-in player: the spot and its token."""
+    if watched_today(user) >= rules.SPOTS_PER_DAY:
+        raise services.Refused(
+            f"You have watched {rules.SPOTS_PER_DAY} spots today, the most that pay: more tomorrow."
+        )
+    spot = secrets.choice(catalogue())
+    token = signing.dumps(
+        {"u": user.pk, "s": spot.slug, "n": secrets.token_hex(12), "t": clock.now().isoformat()},
+        salt=SALT,
+    )
+    return spot, token
+
+
+def claim(user, token: str) -> Entry:
+    """Pay a spot whose token came back. Raises ``services.Refused`` with a sentence, paying
+    nothing, for a token that is forged, someone else's, early, expired or paid already, or
+    past the day's limit."""
+    try:
+        data = signing.loads(str(token), salt=SALT)
+        started = datetime.fromisoformat(data["t"])
+        user_id, nonce, slug = int(data["u"]), str(data["n"]), str(data["s"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError) as exc:
+        raise services.Refused("That spot token is not one we issued: nothing to pay.") from exc
+    if user_id != user.pk:
+        raise services.Refused("That spot was started by another player: nothing to pay.")
+    watched = (clock.now() - started).total_seconds()
+    if watched < rules.SPOT_SECONDS:
+        left = max(1, round(rules.SPOT_SECONDS - watched))
+        raise services.Refused(
+            f"The spot is not over yet: {left} second{'s' if left != 1 else ''} to go."
+        )
+    if clock.now() - started > rules.SPOT_TOKEN_LIFETIME:
+        raise services.Refused("That spot token has expired: start a new spot.")
+    spot = find(slug)
+    title = spot.title if spot else "a sponsor spot"
+    with transaction.atomic():
+        services.hold(user.pk)  # the day's count and the payment, one spot at a time
+        if Entry.objects.filter(key=f"spot:{nonce}").exists():
+            raise services.Refused("This spot was paid already.")
+        if watched_today(user) >= rules.SPOTS_PER_DAY:
+            raise services.Refused(
+                f"You have watched {rules.SPOTS_PER_DAY} spots today, the most that pay: "
+                "more tomorrow."
+            )
+        entry, _ = services.credit(
+            user_id=user.pk,
+            amount=rules.SPOT_PAY,
+            kind=Entry.Kind.SPOT,
+            key=f"spot:{nonce}",
+            memo=f"Watched a spot: {title}",
+        )
+    return entry

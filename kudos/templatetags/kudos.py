@@ -1,0 +1,25 @@
+"""``{% load kudos %}``: what profiles show of a player's Kudos side, and small formats."""
+
+from django import template
+
+from .. import badges, challenges, selectors
+
+register = template.Library()
+
+
+@register.simple_tag
+def kudos_profile(person) -> dict:
+    """A profile's level, name colour and badges (every badge: earned or not, with progress)."""
+    shown = badges.progress(person.pk)
+    return {
+        "level": selectors.level(person.pk),
+        "colour": selectors.name_colour(person.pk),
+        "badges": shown,
+        "earned": sum(1 for row in shown if row["earned"]),
+    }
+
+
+@register.filter
+def clock_time(seconds) -> str:
+    """Seconds as a clock reads: "2:31", "1:02:03"."""
+    return challenges.clock_time(seconds)

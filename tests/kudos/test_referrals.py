@@ -1,0 +1,200 @@
+"""Referrals: a sign-up through an invite link pays both players once the new one has finished
+3 games on 2 different days, once; never for inviting yourself; the inviter at most a few
+times a month; the inviter sees who joined and who qualified."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from accounts.models import User
+from accounts.services import record_game
+from gameplay import hooks
+from kudos import referrals, rules
+from kudos.models import Entry, Referral
+
+from .conftest import ended_game
+from .test_ledger import in_parallel
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "grey-Otter-71-lantern"
+
+
+def sign_up(client: Client, name: str) -> User:
+    response = client.post(
+        "/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert response.status_code == 302, response.content.decode()[:500]
+    return User.objects.get(username=name)
+
+
+def invited_by(inviter: User, name: str, client: Client | None = None) -> User:
+    """A new browser opens the inviter's link and signs up."""
+    client = client or Client()
+    page = client.get(f"/invite/{inviter.username}/")
+    assert page.status_code == 200
+    assert f"{inviter.username} invites you to Cubic Cards" in page.content.decode()
+    return sign_up(client, name)
+
+
+def finished(user, ended: datetime):
+    game = ended_game(seats=[{"user_id": user.pk}], winners=[], kind="klondike", ended=ended)
+    hooks.deliver(game.pk)
+
+
+def referral_kudos(user) -> list[tuple[int, str]]:
+    return list(
+        Entry.objects.filter(user=user, kind=Entry.Kind.REFERRAL).values_list("amount", "memo")
+    )
+
+
+DAY1 = datetime(2030, 1, 7, 12, tzinfo=UTC)
+DAY2 = DAY1 + timedelta(days=1)
+
+
+def test_a_referral_pays_both_once_the_new_player_settles_in(at, player):
+    ann = player("ann")
+    bob = invited_by(ann, "bob")
+    referral = Referral.objects.get(invitee=bob)
+    assert referral.inviter == ann and referral.qualified is None
+    at(DAY1)
+    for hour in range(3):  # three games, one day: not yet
+        finished(bob, DAY1 + timedelta(hours=hour))
+    assert referral_kudos(ann) == [] and referral_kudos(bob) == []
+    at(DAY2)
+    finished(bob, DAY2)  # a second day
+    assert referral_kudos(ann) == [(rules.REFERRAL_INVITER, "bob joined through your invite")]
+    assert referral_kudos(bob) == [
+        (rules.REFERRAL_INVITEE, "Welcome: you joined through ann's invite")
+    ]
+    referral.refresh_from_db()
+    assert referral.qualified == DAY2 and referral.inviter_paid
+    # Only once: more games, the hook again, a direct call.
+    finished(bob, DAY2 + timedelta(hours=1))
+    assert referrals.qualify(bob.pk) is None
+    assert len(referral_kudos(ann)) == 1 and len(referral_kudos(bob)) == 1
+
+
+def test_two_games_on_two_days_are_not_enough(at, player):
+    ann = player("ann")
+    bob = invited_by(ann, "bob")
+    at(DAY2)
+    finished(bob, DAY1)
+    finished(bob, DAY2)
+    assert referral_kudos(ann) == [] and Referral.objects.get(invitee=bob).qualified is None
+
+
+def test_days_are_the_new_players_own(at, player):
+    player("ann")
+    client = Client()
+    client.get("/invite/ann/")
+    bob = sign_up(client, "bob")
+    bob.time_zone = "Pacific/Kiritimati"  # UTC+14: 10:00 and 11:00 UTC fall on two of his days
+    bob.save()
+    at(DAY2)
+    finished(bob, datetime(2030, 1, 7, 9, tzinfo=UTC))
+    finished(bob, datetime(2030, 1, 7, 9, 30, tzinfo=UTC))
+    assert referral_kudos(bob) == []
+    finished(bob, datetime(2030, 1, 7, 10, 30, tzinfo=UTC))
+    assert referral_kudos(bob) == [
+        (rules.REFERRAL_INVITEE, "Welcome: you joined through ann's invite")
+    ]
+
+
+def test_inviting_yourself_pays_nothing(at, player):
+    ann = player("ann")
+    ann.set_password(PASSWORD)
+    ann.save()
+    browser = Client()
+    browser.post("/accounts/login/", {"username": "ann", "password": PASSWORD})
+    # Her own link, signed in: it says so, and nothing is kept.
+    response = browser.get("/invite/ann/", follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["This is your own invite link: send it to a friend who hasn't joined yet."]
+    # Signed out, in the same browser: a second account from her own link doesn't count.
+    browser.post("/accounts/logout/")
+    browser.get("/invite/ann/")
+    sign_up(browser, "ann2")
+    assert not Referral.objects.exists()
+    # Nor does a sign-up by anyone in a browser she used, through her link.
+    browser.post("/accounts/logout/")
+    browser.get("/invite/ann/")
+    sign_up(browser, "ann3")
+    assert not Referral.objects.exists()
+    # A fresh browser's sign-up does.
+    invited_by(ann, "cat")
+    assert list(Referral.objects.values_list("invitee__username", flat=True)) == ["cat"]
+
+
+def test_an_older_account_signing_in_after_the_link_is_no_referral(player):
+    player("ann")
+    old = player("old")
+    old.set_password(PASSWORD)
+    old.save()
+    browser = Client()
+    browser.get("/invite/ann/")
+    browser.post("/accounts/login/", {"username": "old", "password": PASSWORD})
+    assert not Referral.objects.exists()
+    response = browser.get("/invite/ann/", follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["You have an account already: invite links are for new players."]
+    assert Client().get("/invite/nobody/").status_code == 404
+
+
+def test_the_inviter_is_paid_at_most_the_monthly_cap(at, player, monkeypatch):
+    monkeypatch.setattr(rules, "REFERRAL_MONTHLY_CAP", 2)
+    ann = player("ann")
+    friends = [invited_by(ann, f"friend{i}") for i in range(3)]
+    at(DAY2)
+    for friend in friends:
+        finished(friend, DAY1)
+        finished(friend, DAY1 + timedelta(hours=1))
+        finished(friend, DAY2)
+    assert len(referral_kudos(ann)) == 2
+    assert all(len(referral_kudos(f)) == 1 for f in friends)  # the new players always are
+    assert Referral.objects.filter(inviter_paid=False).count() == 1
+    # A new month, a new cap.
+    late = invited_by(ann, "late")
+    at(datetime(2030, 2, 1, 12, tzinfo=UTC))
+    finished(late, DAY1)
+    finished(late, DAY1 + timedelta(hours=1))
+    finished(late, datetime(2030, 2, 1, 12, tzinfo=UTC))
+    assert len(referral_kudos(ann)) == 3
+
+
+def test_parallel_qualifications_never_pass_the_cap(at, player, monkeypatch):
+    monkeypatch.setattr(rules, "REFERRAL_MONTHLY_CAP", 3)
+    ann = player("ann")
+    friends = [invited_by(ann, f"friend{i}") for i in range(8)]
+    at(DAY2)
+    for friend in friends:  # each has settled in (the games' records, no hook run yet)
+        for moment in (DAY1, DAY1 + timedelta(hours=1), DAY2):
+            game = ended_game(
+                seats=[{"user_id": friend.pk}], winners=[], kind="klondike", ended=moment
+            )
+            record_game(game)
+    connection.close()
+    results, errors = in_parallel(8, lambda i: referrals.qualify(friends[i].pk))
+    assert errors == [] and all(results)
+    assert len(referral_kudos(ann)) == 3
+    assert Referral.objects.filter(inviter_paid=True).count() == 3
+    assert all(len(referral_kudos(f)) == 1 for f in friends)
+
+
+def test_the_inviter_sees_who_joined_and_who_qualified(at, player):
+    ann = player("ann")
+    bob, cat = invited_by(ann, "bob"), invited_by(ann, "cat")
+    at(DAY2)
+    for moment in (DAY1, DAY1 + timedelta(hours=1), DAY2):
+        finished(bob, moment)
+    finished(cat, DAY2)
+    client = Client()
+    client.force_login(ann)
+    html = client.get("/kudos/").content.decode()
+    assert 'value="http://testserver/invite/ann/"' in html
+    table = html[html.index("data-invited") :]
+    assert f"Qualified {DAY2:%-d %b}: +{rules.REFERRAL_INVITER} Kudos" in table
+    assert "1 of 3 games, 1 of 2 days" in table
+    assert table.index("bob") > 0 and table.index("cat") > 0

@@ -13,22 +13,22 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from gameplay.tasks import sweep_forever  # noqa: E402
+from cubiccards.embedded_beat import beat_forever  # noqa: E402
 from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns  # noqa: E402
 
 
-class EmbeddedSweep:
-    """Embedded mode (no broker, so no Celery beat): start the stalled-game sweep on the
-    server's event loop with the first connection, once. daphne has no startup hook."""
+class EmbeddedBeat:
+    """Embedded mode (no broker, so no Celery beat): start beat's schedule on the server's
+    event loop with the first connection, once. daphne has no startup hook."""
 
     def __init__(self, app):
         self.app = app
-        self.sweep: asyncio.Task | None = None
+        self.beat: asyncio.Task | None = None
 
     async def __call__(self, scope, receive, send):
-        if self.sweep is None:
-            self.sweep = asyncio.get_running_loop().create_task(sweep_forever())
+        if self.beat is None:
+            self.beat = asyncio.get_running_loop().create_task(beat_forever())
         return await self.app(scope, receive, send)
 
 
@@ -41,4 +41,4 @@ application = ProtocolTypeRouter(
     }
 )
 if settings.CELERY_TASK_ALWAYS_EAGER:
-    application = EmbeddedSweep(application)
+    application = EmbeddedBeat(application)

@@ -56,9 +56,8 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
 
 # A computer turn that fails (the database busy or restarting, a lost connection) is tried
 # again after these pauses; past them, the stalled-game sweep keeps re-sending it every
-# SWEEP_EVERY seconds for as long as the game stalls. A turn is never dropped.
+# few seconds (beat's schedule) for as long as the game stalls. A turn is never dropped.
 RETRY_AFTER = (0.5, 1.0, 2.0, 4.0, 8.0)
-SWEEP_EVERY = settings.CELERY_BEAT_SCHEDULE["sweep-stalled-games"]["schedule"]
 
 
 @shared_task(name="gameplay.play_out", acks_late=True, ignore_result=True)
@@ -185,25 +184,3 @@ def _run_now(task, args) -> None:
             next_task.run(*next_args)
     finally:
         _inline.queue = None
-
-
-# ---- the sweep, embedded ----------------------------------------------------------------------
-
-
-async def sweep_forever() -> None:
-    """Embedded mode has no Celery beat: the server runs the stalled-game sweep itself, on
-    its own event loop, every SWEEP_EVERY seconds."""
-    sweep = sync_to_async(_sweep_once, thread_sensitive=False)
-    while True:
-        await asyncio.sleep(SWEEP_EVERY)
-        await sweep()
-
-
-def _sweep_once() -> None:
-    close_old_connections()
-    try:
-        sweep_stalled_games.run()
-    except Exception:
-        log.exception("the stalled-game sweep failed; it runs again in %s s", SWEEP_EVERY)
-    finally:
-        close_old_connections()

@@ -67,7 +67,7 @@ print(json.dumps({"tables": tables, "lost": lost.pk}))
 def embedded(tmp_path):
     """daphne as `make run` starts it, on a fresh SQLite file; fails the test on a traceback."""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(SQLITE_PATH=str(tmp_path / "db.sqlite3"), BOT_DELAY="0")
+    env.update(SQLITE_PATH=str(tmp_path / "db.sqlite3"), BOT_DELAY="0", RANKED_FILL_AFTER="3")
     subprocess.run(
         [sys.executable, "manage.py", "migrate", "--no-input", "-v", "0"],
         cwd=ROOT,
@@ -191,3 +191,22 @@ def test_ten_tables_with_computer_players_all_finish(embedded):
     # Nobody was playing the lost game: the server's sweep found it stalled and restarted it.
     lost = finished_log(players[0], games["lost"])
     assert replayed_result(lost) == lost["result"]
+
+
+def test_the_server_runs_beats_schedule_a_ranked_player_alone_gets_a_table(embedded):
+    """No beat under `make run`: the server keeps beat's clock itself, so the ranked matcher
+    (a beat task) fills a lone player's table with computer players after the wait."""
+    url, env = embedded
+    carol = SiteClient(url)
+    carol.sign_up("carol")
+    assert carol.post_json("/ranked/poker/?format=json")["ok"]
+    with carol.socket_at("/ws/queue/poker/?format=json") as ws:
+        while True:
+            message = receive(ws, timeout=60)
+            assert message["type"] == "queue" and message["status"] in ("waiting", "matched")
+            if message["status"] == "matched" and message["url"]:
+                break
+    with carol.socket(message["room"]) as ws:
+        state = receive(ws)
+    assert state["type"] == "state" and state["game"] == "poker"
+    assert [s["name"] for s in state["seats"] if not s["bot"]] == ["carol"]

@@ -90,6 +90,27 @@ class LayOff(NamedTuple):
 # ---- cards and masks ---------------------------------------------------------------------
 
 
+def bits(mask: int) -> list[int]:
+    """Each card of a hand mask as a mask of its own."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def neighbours(bit: int) -> int:
+    """The cards that meld with the card at ``bit``: its rank in every suit, and the cards
+    either side of it in its suit."""
+    rank, suit = bit % 13, bit // 13
+    near = RANK_BITS[rank]
+    for step in (-1, 1):
+        if 0 <= rank + step < 13:
+            near |= 1 << (13 * suit + rank + step)
+    return near
+
+
 def hand_mask(cards: Iterable[str]) -> int:
     mask = 0
     for card in cards:

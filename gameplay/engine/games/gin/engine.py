@@ -19,8 +19,9 @@ from collections import Counter
 from typing import Any
 
 from ... import melds
-from ...cards import HIDDEN, deck, is_card, label, rng, shuffled
-from ...core import Action, Engine, Event, Record, State, move, why_not
+from ...cards import HIDDEN, deck, rng, shuffled
+from ...core import Action, Event, Record, State, move, why_not
+from ...rummy import DrawDiscard, begin_turn
 from . import strategy
 
 TARGET = 100
@@ -29,7 +30,6 @@ GIN_BONUS = 25
 UNDERCUT_BONUS = 25
 HAND_SIZE = 10
 STOCK_FLOOR = 2  # a discard that leaves this many cards or fewer in the stock draws the hand
-SOURCES = ("stock", "discard")
 
 
 def deal(state: State, cards: list[str]) -> list[Event]:
@@ -72,14 +72,6 @@ def next_deal(state: State) -> list[Event]:
     return deal(state, shuffled(deck(), state["seed"], "deal", state["deal_no"]))
 
 
-def begin_turn(state: State, seat: int, source: str) -> None:
-    """Start ``seat``'s entry in ``turns``, replacing its previous one: the table tells what
-    the other player did since your last turn."""
-    turns = [t for t in state["turns"] if t["seat"] != seat]
-    turns.append({"seat": seat, "drew": source, "took": None, "discarded": None})
-    state["turns"] = turns
-
-
 def meld_kind(meld: tuple[str, ...] | list[str]) -> str:
     return "set" if len({card[:-1] for card in meld}) == 1 else "run"
 
@@ -103,11 +95,13 @@ def score(knocker_points: int, defender_points: int) -> tuple[str, bool, int]:
     return "knock", True, defender_points - knocker_points
 
 
-class Gin(Engine):
+class Gin(DrawDiscard):
     kind = "gin"
     title = "Gin Rummy"
     blurb = "Meld sets and runs, knock low, and go Gin. First to 100."
     showcase = ("7D", "8D")
+    not_your_turn = "It is not your turn: the other player is playing."
+    already_drawn = "You have already drawn: discard a card, or knock."
     min_players = 2
     max_players = 2
     rated = True
@@ -137,52 +131,6 @@ class Gin(Engine):
         return state
 
     # ---- turn -----------------------------------------------------------------------------
-
-    def is_over(self, state: State) -> bool:
-        return state["over"]
-
-    def to_act(self, state: State) -> list[int]:
-        return [] if state["over"] else [state["turn"]]
-
-    def _turn_problem(self, state: State, seat: Any, step: str) -> str | None:
-        if state["over"]:
-            return "The game is over."
-        if seat != state["turn"]:
-            return "It is not your turn: the other player is playing."
-        if state["step"] != step:
-            if step == "draw":
-                return "You have already drawn: discard a card, or knock."
-            return "Draw a card first, from the stock or the discard pile."
-        return None
-
-    @why_not("draw")
-    def draw_problem(self, state: State, seat: int, action: Action) -> str | None:
-        problem = self._turn_problem(state, seat, "draw")
-        if problem:
-            return problem
-        source = action.get("from")
-        if source not in SOURCES:
-            return 'Draw from "stock" or "discard".'
-        if source == "discard" and not state["discard"]:
-            return "The discard pile is empty: draw from the stock."
-        return None
-
-    def _card_problem(self, state: State, seat: int, action: Action) -> str | None:
-        problem = self._turn_problem(state, seat, "discard")
-        if problem:
-            return problem
-        card = action.get("card")
-        if not is_card(card):
-            return "Name a card from your hand."
-        if card not in state["hands"][seat]:
-            return f"You don't hold the {label(card)}."
-        if card == state["taken"]:
-            return "You can't throw back the card you just took from the discard pile."
-        return None
-
-    @why_not("discard")
-    def discard_problem(self, state: State, seat: int, action: Action) -> str | None:
-        return self._card_problem(state, seat, action)
 
     @why_not("knock")
     def knock_problem(self, state: State, seat: int, action: Action) -> str | None:

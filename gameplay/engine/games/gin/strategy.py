@@ -37,7 +37,7 @@ def _draw(view: dict[str, Any], legal: list[Action], hand: int, now: int) -> Act
     if top is not None and {"type": "draw", "from": "discard"} in legal:
         with_top = hand | melds.CARD_BIT[top]
         # The best discard once it is taken (never the card itself: no throwing back).
-        best_rest = min((with_top & ~other for other in _bits(hand)), key=melds.deadwood_mask)
+        best_rest = min((with_top & ~other for other in melds.bits(hand)), key=melds.deadwood_mask)
         after = melds.deadwood_mask(best_rest)
         melded = top not in melds.arrange_mask(best_rest).deadwood
         if melded and after < now:
@@ -89,22 +89,7 @@ def _feeds(card: str, collecting: int) -> float:
     """Extra cost of a discard the opponent is collecting: same rank, or next in suit."""
     if not collecting:
         return 0.0
-    bit = melds.BIT[card]
-    rank, suit = bit % 13, bit // 13
-    near = melds.RANK_BITS[rank]
-    for step in (-1, 1):
-        if 0 <= rank + step < 13:
-            near |= 1 << (13 * suit + rank + step)
-    return FEED_COST if near & collecting else 0.0
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+    return FEED_COST if melds.neighbours(melds.BIT[card]) & collecting else 0.0
 
 
 def describe(action: Action, view: dict[str, Any]) -> str:

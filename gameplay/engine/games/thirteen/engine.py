@@ -17,15 +17,15 @@ from collections import Counter
 from typing import Any
 
 from ... import melds
-from ...cards import HIDDEN, deck, is_card, label, rank_number, rng, shuffled
-from ...core import Action, Engine, Event, Record, State, move, ranking_by, why_not
+from ...cards import HIDDEN, deck, rank_number, rng, shuffled
+from ...core import Action, Event, Record, State, move, ranking_by, why_not
+from ...rummy import DrawDiscard, begin_turn
 from . import strategy
 from .hands import goes_out, leftover, wild_name, wild_rank
 
 ROUNDS = 13
 HAND_SIZE = 7
 MAX_REBUILDS = 2  # a third empty stock in a round ends it (rules.md §4)
-SOURCES = ("stock", "discard")
 
 
 def first_player(cards: list[str], players: int) -> tuple[int, list[list[dict[str, Any]]]]:
@@ -94,24 +94,18 @@ def start_round(state: State) -> list[Event]:
     return deal(state, shuffled(deck(), seed, "deal", r), shuffled(deck(), seed, "first", r))
 
 
-def begin_turn(state: State, seat: int, source: str) -> None:
-    """Start ``seat``'s entry in ``turns``, replacing its previous one: the table tells what
-    the others did since your last turn."""
-    turns = [t for t in state["turns"] if t["seat"] != seat]
-    turns.append({"seat": seat, "drew": source, "took": None, "discarded": None})
-    state["turns"] = turns
-
-
 def meld_kind(meld: tuple[str, ...] | list[str], wild: int) -> str:
     naturals = {c[:-1] for c in meld if rank_number(c) != wild}
     return "set" if len(naturals) == 1 else "run"
 
 
-class Thirteen(Engine):
+class Thirteen(DrawDiscard):
     kind = "thirteen"
     title = "Thirteen"
     blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
     showcase = ("QC", "3S")
+    not_your_turn = "It is not your turn: wait for the other players."
+    already_drawn = "You have already drawn: discard a card, or go out."
     min_players = 2
     max_players = 4
     rated = True
@@ -138,52 +132,6 @@ class Thirteen(Engine):
         return state
 
     # ---- turn -----------------------------------------------------------------------------
-
-    def is_over(self, state: State) -> bool:
-        return state["over"]
-
-    def to_act(self, state: State) -> list[int]:
-        return [] if state["over"] else [state["turn"]]
-
-    def _turn_problem(self, state: State, seat: Any, step: str) -> str | None:
-        if state["over"]:
-            return "The game is over."
-        if seat != state["turn"]:
-            return "It is not your turn: wait for the other players."
-        if state["step"] != step:
-            if step == "draw":
-                return "You have already drawn: discard a card, or go out."
-            return "Draw a card first, from the stock or the discard pile."
-        return None
-
-    @why_not("draw")
-    def draw_problem(self, state: State, seat: int, action: Action) -> str | None:
-        problem = self._turn_problem(state, seat, "draw")
-        if problem:
-            return problem
-        source = action.get("from")
-        if source not in SOURCES:
-            return 'Draw from "stock" or "discard".'
-        if source == "discard" and not state["discard"]:
-            return "The discard pile is empty: draw from the stock."
-        return None
-
-    def _card_problem(self, state: State, seat: int, action: Action) -> str | None:
-        problem = self._turn_problem(state, seat, "discard")
-        if problem:
-            return problem
-        card = action.get("card")
-        if not is_card(card):
-            return "Name a card from your hand."
-        if card not in state["hands"][seat]:
-            return f"You don't hold the {label(card)}."
-        if card == state["taken"]:
-            return "You can't throw back the card you just took from the discard pile."
-        return None
-
-    @why_not("discard")
-    def discard_problem(self, state: State, seat: int, action: Action) -> str | None:
-        return self._card_problem(state, seat, action)
 
     @why_not("go_out")
     def go_out_problem(self, state: State, seat: int, action: Action) -> str | None:

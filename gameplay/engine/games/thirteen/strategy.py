@@ -31,7 +31,7 @@ def choose(view: dict[str, Any], legal: list[Action]) -> Action:
             if melds.BIT[top] % 13 == wild - 1:
                 return {"type": "draw", "from": "discard"}
             with_top = hand | bit
-            rest = min((with_top & ~b for b in _bits(hand)), key=lambda m: leftover(m, wild))
+            rest = min((with_top & ~b for b in melds.bits(hand)), key=lambda m: leftover(m, wild))
             if leftover(rest, wild) < you["leftover"] and top not in _left_over(rest, wild):
                 return {"type": "draw", "from": "discard"}
         return {"type": "draw", "from": "stock"}
@@ -59,21 +59,7 @@ def _left_over(mask: int, wild: int) -> tuple[str, ...]:
 def _feeds(bit: int, collecting: int) -> int:
     if not collecting:
         return 0
-    rank, suit = bit % 13, bit // 13
-    near = melds.RANK_BITS[rank]
-    for step in (-1, 1):
-        if 0 <= rank + step < 13:
-            near |= 1 << (13 * suit + rank + step)
-    return FEED_COST if near & collecting else 0
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+    return FEED_COST if melds.neighbours(bit) & collecting else 0
 
 
 def describe(action: Action, view: dict[str, Any]) -> str:

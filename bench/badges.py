@@ -25,35 +25,19 @@ benchmark, not a test: nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
 from datetime import timedelta
 from pathlib import Path
 from statistics import median
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from own_database import own_database  # noqa: E402
+
 ROUNDS = 3
 BEFORE = ("stats", "ratings", "kudos")  # the receivers before Kudos part 2
-
-
-def bench_database(url: str) -> tuple[str, str]:
-    parts = urlsplit(url)
-    if not parts.scheme.startswith("postgres"):
-        sys.exit("bench/badges.py measures PostgreSQL: set DATABASE_URL=postgres://...")
-    name = parts.path.lstrip("/") + "_badges_bench"
-    return urlunsplit(parts._replace(path="/" + name)), name
-
-
-def admin(url: str, sql: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
-        conn.execute(sql)
 
 
 def finished_game(people: list[int], kind: str = "war"):
@@ -218,22 +202,11 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     args = parser.parse_args()
 
-    url = os.environ.get("DATABASE_URL", "")
-    bench_url, name = bench_database(url)
-    admin(url, f'DROP DATABASE IF EXISTS "{name}"')
-    admin(url, f'CREATE DATABASE "{name}"')
-    os.environ["DATABASE_URL"] = bench_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiccards.settings")
-    import django
+    with own_database("_badges_bench", keep=args.keep) as name:
+        from django.core.management import call_command
 
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connections
+        from accounts.models import User
 
-    from accounts.models import User
-
-    try:
-        call_command("migrate", verbosity=0)
         random.seed(1)
         ids = [
             u.pk
@@ -265,10 +238,6 @@ def main() -> None:
             f"with levels and name colours, {without:.2f} ms without (ratio {ratio:.2f})"
         )
         call_command("verify_ledger")
-    finally:
-        connections.close_all()
-        if not args.keep:
-            admin(url, f'DROP DATABASE IF EXISTS "{name}"')
 
 
 if __name__ == "__main__":

@@ -27,37 +27,20 @@ benchmark, not a test: nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
 from datetime import timedelta
 from pathlib import Path
 from statistics import median
-from urllib.parse import urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from own_database import own_database, release_connections  # noqa: E402
 
 WRITERS = (1, 8)
 ROUNDS = 3
 SPREAD = 1000  # players in the "many players" runs
-
-
-def bench_database(url: str) -> tuple[str, str]:
-    """(the bench database's URL, its name), on the server DATABASE_URL names."""
-    parts = urlsplit(url)
-    if not parts.scheme.startswith("postgres"):
-        sys.exit("bench/ledger.py measures PostgreSQL: set DATABASE_URL=postgres://...")
-    name = parts.path.lstrip("/") + "_ledger_bench"
-    return urlunsplit(parts._replace(path="/" + name)), name
-
-
-def admin(url: str, sql: str) -> None:
-    import psycopg
-
-    parts = urlsplit(url)
-    with psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True) as conn:
-        conn.execute(sql)
 
 
 def concurrently(writers: int, total: int, work) -> float:
@@ -68,7 +51,7 @@ def concurrently(writers: int, total: int, work) -> float:
     from django.db import connection, connections
 
     fork = multiprocessing.get_context("fork")
-    connections.close_all()  # each process opens its own
+    release_connections()  # each process opens its own
     ready = fork.Barrier(writers + 1)
 
     def run(first: int) -> None:
@@ -214,21 +197,9 @@ def main() -> None:
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     args = parser.parse_args()
 
-    url = os.environ.get("DATABASE_URL", "")
-    bench_url, name = bench_database(url)
-    admin(url, f'DROP DATABASE IF EXISTS "{name}"')
-    admin(url, f'CREATE DATABASE "{name}"')
-    os.environ["DATABASE_URL"] = bench_url
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiccards.settings")
-    import django
+    with own_database("_ledger_bench", keep=args.keep) as name:
+        from django.conf import settings
 
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-    from django.db import connections
-
-    try:
-        call_command("migrate", verbosity=0)
         layer = "Redis" if settings.REDIS_URL else "in-memory"
         print(
             f"Kudos ledger on PostgreSQL ({name}); header refreshes through the {layer} channel layer"
@@ -253,10 +224,6 @@ def main() -> None:
         print(
             f"  verify_ledger's audit ({w['problems']} problems)                {w['audit_s']:8.3f} s"
         )
-    finally:
-        connections.close_all()
-        if not args.keep:
-            admin(url, f'DROP DATABASE IF EXISTS "{name}"')
 
 
 if __name__ == "__main__":

@@ -20,16 +20,16 @@ from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
 
 from cards import prefs as card_prefs
+from cubiccards.sockets import refuse
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
-from . import services, tables
+from . import messages, services, tables
 from .identity import scope_player_key
 from .models import Member, Room
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE = 4096  # bytes; the largest real action is far smaller
 RATE = 8.0  # messages per second, sustained
 BURST = 20.0
 NOT_APPLIED = "Your move was not applied"
@@ -64,11 +64,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.csrf_token = tables.csrf_token_for(self.scope.get("cookies", {}))
         player = scope_player_key(self.scope)
         if player is None:
-            await self.close(code=4401)  # no account and no guest session: open the page first
+            await refuse(self, 4401, "Open the site first: this socket needs a session.")
             return
         member = await on_worker(self._connect_member)(player)
         if member is None:
-            await self.close(code=4403)  # not in this room: join it by its code first
+            await refuse(self, 4403, "Join the room by its code first.")
             return
         self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
@@ -93,15 +93,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         allowed = self._allowed()
-        raw = text_data if text_data is not None else bytes_data
-        if raw is None or len(raw) > MAX_MESSAGE:
-            return await self.error("That message is too large.")
         try:
-            message = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            return await self.error("Messages must be JSON.")
-        if not isinstance(message, dict):
-            return await self.error('A message must be a JSON object with a "type".')
+            message = messages.parse(text_data if text_data is not None else bytes_data)
+        except messages.BadMessage as exc:
+            return await self.error(exc.message)
         if not allowed:
             # Said plainly, with how long to wait: a client must never take this for silence.
             if message.get("type") == "act":
@@ -157,22 +152,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             session.save()
 
     async def act(self, message: dict):
-        action = message.get("action")
-        if isinstance(action, str):  # an htmx form sends JSON as text
-            try:
-                action = json.loads(action)
-            except ValueError:
-                return await self.error("The action must be a JSON object.")
-        seq = message.get("seq")
-        if isinstance(seq, str) and seq.isdigit():
-            seq = int(seq)
-        action_id = message.get("id", "")
-        if isinstance(action_id, int) and not isinstance(action_id, bool):
-            action_id = str(action_id)
-        if not isinstance(action_id, str) or len(action_id) > gameplay.MAX_ACTION_ID:
-            return await self.error(
-                f"An action id is text of up to {gameplay.MAX_ACTION_ID} characters."
-            )
+        try:
+            action, seq, action_id = messages.read_act(message)
+        except messages.BadMessage as exc:
+            return await self.error(exc.message, action_id=exc.action_id)
         try:
             # Apply and render this seat's new view in one trip to a worker thread, so the
             # player who moved sees the result without waiting for the table's broadcast.

@@ -193,7 +193,7 @@ def daphne_server(real_services, transactional_db):
         [
             sys.executable,
             "-m",
-            "daphne",
+            "cubiccards.server",
             "-b",
             "127.0.0.1",
             "-p",

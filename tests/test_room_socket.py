@@ -15,6 +15,7 @@ from gameplay.engine import registry
 from gameplay.models import Game
 from lobby import services
 from lobby.models import Member, Room
+from tests.socket_helpers import refused
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -83,8 +84,7 @@ async def receive_until(communicator, predicate, timeout=5, limit=50) -> dict:
 async def test_needs_a_session(real_services):
     client, code = await database_sync_to_async(_create_room)()
     communicator = await connect(None, code)
-    connected, close_code = await communicator.connect()
-    assert not connected and close_code == 4401
+    assert await refused(communicator) == 4401
 
 
 async def test_strangers_are_turned_away(real_services):
@@ -94,8 +94,7 @@ async def test_strangers_are_turned_away(real_services):
         f"/rooms/{code}/"
     )  # the join page makes a guest session
     communicator = await connect(stranger, code)
-    connected, close_code = await communicator.connect()
-    assert not connected and close_code == 4403
+    assert await refused(communicator) == 4403
 
 
 async def test_lobby_then_game_then_flip(real_services):

@@ -79,7 +79,7 @@ def embedded(tmp_path):
         [
             sys.executable,
             "-m",
-            "daphne",
+            "cubiccards.server",
             "-b",
             "127.0.0.1",
             "-p",

@@ -9,6 +9,7 @@ changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -16,6 +17,7 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
 
@@ -52,6 +54,17 @@ def on_worker(fn):
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    heartbeat: asyncio.Task | None = None
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # However the consumer ends (closed, crashed, cancelled), its presence stops
+            # beating and expires; disconnect() alone does not run after a crash.
+            if self.heartbeat is not None:
+                self.heartbeat.cancel()
+
     async def connect(self):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
         query = parse_qs(self.scope.get("query_string", b"").decode())
@@ -73,13 +86,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
+        self.heartbeat = asyncio.ensure_future(self._beat())
         await self.refresh()
 
     def _connect_member(self, player: str) -> Member | None:
         room = Room.objects.filter(code=self.code, is_open=True).first()
         if room is None:
             return None
-        return services.connected(room_id=room.pk, player=player)
+        return services.connected(room_id=room.pk, player=player, channel=self.channel_name)
+
+    async def _beat(self):
+        while True:
+            await asyncio.sleep(settings.PRESENCE_BEAT)
+            try:
+                await on_worker(services.heartbeat)(
+                    member_id=self.member_id, channel=self.channel_name
+                )
+            except DatabaseError:  # the database is away: the next beat tries again
+                log.warning("room %s: a presence heartbeat failed", self.code)
 
     async def disconnect(self, code):
         if self.member_id is None:
@@ -87,7 +111,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
-        await on_worker(services.disconnected)(member_id=self.member_id)
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        await on_worker(services.disconnected)(member_id=self.member_id, channel=self.channel_name)
 
     # ---- in ------------------------------------------------------------------------------
 
@@ -227,11 +253,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.refresh()
 
     async def room_update(self, event):
-        """The room changed: people, the host, or the game itself."""
-        await self.refresh(force=True)
+        """The room changed: people, the host, or the game itself (with a notice to say at
+        the table, e.g. "ann is back.")."""
+        await self.refresh(force=True, notice=event.get("notice", ""))
 
-    async def refresh(self, force: bool = False):
-        payload = await on_worker(self._render)(force)
+    async def refresh(self, force: bool = False, notice: str = ""):
+        payload = await on_worker(self._render)(force, notice)
         if payload is not None:
             await self.deliver(payload)
 
@@ -259,10 +286,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         member = next(m for m in people if m.pk == self.member_id)
         return member, member.room, [m for m in people if not m.left]
 
-    def _render(self, force: bool):
-        return self._render_for(*self._people("room__game"), force)
+    def _render(self, force: bool, notice: str = ""):
+        return self._render_for(*self._people("room__game"), force, notice)
 
-    def _render_for(self, member: Member, room, present: list[Member], force: bool):
+    def _render_for(self, member: Member, room, present: list[Member], force: bool, notice=""):
         self.seen = (member, room, present)
         if member.left or not room.is_open:
             return None
@@ -271,7 +298,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not force and game and seq <= self.sent_seq:
             return None
         context = tables.room_context(room, member, present)
-        context["csrf_token"] = self.csrf_token
+        context["csrf_token"], context["notice"] = self.csrf_token, notice
         context.update(card_prefs.as_context(self.scope.get("session")))
         if self.format == "json":
             text = json.dumps(tables.state_message(context))

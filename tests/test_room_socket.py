@@ -3,12 +3,15 @@ spectators, reconnecting, and seats handed to the computer and back."""
 
 import asyncio
 import json
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from cubiccards.asgi import application
 from gameplay.engine import registry
@@ -250,6 +253,11 @@ async def test_reconnect_gets_the_current_state_at_once(real_services):
     await again.disconnect()
 
 
+def _gone_for_the_grace_period(member_id: int) -> None:
+    away = timezone.now() - timedelta(seconds=settings.RECONNECT_GRACE + 1)
+    Member.objects.filter(pk=member_id).update(last_seen=away)
+
+
 def _seat_is_bot(code: str, seat: int) -> bool:
     return Room.objects.get(code=code).game.seats[seat]["bot"]
 
@@ -278,8 +286,10 @@ async def test_lost_connection_hands_seat_to_computer_until_back(real_services):
     await communicator.connect()
     await receive(communicator)
     member = await database_sync_to_async(Member.objects.get)(room__code=code, seat=1)
-    assert member.connections == 1
+    assert await database_sync_to_async(services.is_online)(member.pk)
     await communicator.disconnect()
+    assert not await database_sync_to_async(services.check_seat)(member.pk)  # too soon
+    await database_sync_to_async(_gone_for_the_grace_period)(member.pk)
     # The grace period's check (a Celery task in production) finds no socket open.
     assert await database_sync_to_async(services.check_seat)(member.pk)
     assert await database_sync_to_async(_seat_is_bot)(code, 1)

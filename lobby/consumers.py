@@ -26,7 +26,7 @@ from cubiccards.sockets import refuse
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
-from . import messages, services, tables
+from . import limits, messages, services, tables
 from .identity import scope_player_key
 from .models import Member, Room
 
@@ -75,7 +75,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.sent_seq = -1
         self.allowance, self.checked = BURST, time.monotonic()
         self.csrf_token = tables.csrf_token_for(self.scope.get("cookies", {}))
-        player = scope_player_key(self.scope)
+        player = self.player = scope_player_key(self.scope)
+        self.address = (self.scope.get("client") or [None])[0]
         if player is None:
             await refuse(self, 4401, "Open the site first: this socket needs a session.")
             return
@@ -137,10 +138,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         kind = message.get("type")
         if kind == "act":
             return await self.act(message)
-        if kind == "sync":
-            return await self.refresh(force=True)
-        if kind == "hint":
-            return await self.hint()
+        if kind in ("sync", "hint"):
+            # Both cost a render (a hint, a solver's run): limited per person and address too.
+            if not limits.sync_allowed(self.player, self.address):
+                return await self.error(
+                    "Slow down: you asked for the table too often. Wait a moment.",
+                    retry_after=1.0,
+                )
+            return await (self.refresh(force=True) if kind == "sync" else self.hint())
         if kind == "speed_play":
             return await self.speed_play(message.get("speed"))
         if kind == "ping":

@@ -101,3 +101,11 @@ async def test_extra_fields_are_not_logged(real_services):
     )()
     assert logged[0] == {"type": "flip"}
     await ws.disconnect()
+
+
+async def _drain_all(ws, quiet: float = 1.0) -> list[dict]:
+    """Everything a socket was sent until it has been quiet for `quiet` seconds."""
+    messages = []
+    while not await ws.receive_nothing(timeout=quiet):
+        messages.append(json.loads(await ws.receive_from()))
+    return messages

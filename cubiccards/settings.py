@@ -319,7 +319,10 @@ CELERY_BEAT_SCHEDULE["sweep-presence"] = {
     "task": "lobby.sweep_presence",
     "schedule": PRESENCE_SWEEP,
 }
-# A person's table sockets together (and an address's) may ask for the state this often.
+# Messages a table socket may send a second (sustained, and in a burst); a person's table
+# sockets together (and an address's) may ask for the state SYNC_RATE times a second.
+SOCKET_RATE = env.float("SOCKET_RATE", default=8.0)
+SOCKET_BURST = env.float("SOCKET_BURST", default=20.0)
 SYNC_RATE = env.float("SYNC_RATE", default=4.0)
 
 LOGGING = {

@@ -32,8 +32,6 @@ from .models import Member, Room
 
 log = logging.getLogger(__name__)
 
-RATE = 8.0  # messages per second, sustained
-BURST = 20.0
 NOT_APPLIED = "Your move was not applied"
 
 
@@ -73,7 +71,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.seen = None  # (member, room, people present) as of the last view rendered
         self.game_group = None
         self.sent_seq = -1
-        self.allowance, self.checked = BURST, time.monotonic()
+        self.allowance, self.checked = settings.SOCKET_BURST, time.monotonic()
         self.csrf_token = tables.csrf_token_for(self.scope.get("cookies", {}))
         player = self.player = scope_player_key(self.scope)
         self.address = (self.scope.get("client") or [None])[0]
@@ -130,10 +128,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 return await self.error(
                     f"Slow down: too many messages. {NOT_APPLIED}: send it again in a moment.",
                     action_id=message.get("id") if isinstance(message.get("id"), str) else "",
-                    retry_after=round(1 / RATE, 2),
+                    retry_after=round(1 / settings.SOCKET_RATE, 2),
                 )
             return await self.error(
-                "Slow down: too many messages. Wait a moment.", retry_after=round(1 / RATE, 2)
+                "Slow down: too many messages. Wait a moment.",
+                retry_after=round(1 / settings.SOCKET_RATE, 2),
             )
         kind = message.get("type")
         if kind == "act":
@@ -243,7 +242,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     def _allowed(self) -> bool:
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        allowance = self.allowance + (now - self.checked) * settings.SOCKET_RATE
+        self.allowance = min(settings.SOCKET_BURST, allowance)
         self.checked = now
         if self.allowance < 1:
             return False

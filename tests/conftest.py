@@ -179,7 +179,13 @@ def _test_database_url() -> str:
 
 
 @pytest.fixture
-def daphne_server(real_services, transactional_db):
+def daphne_env() -> dict[str, str]:
+    """Extra environment for daphne_server: a test module overrides this fixture."""
+    return {}
+
+
+@pytest.fixture
+def daphne_server(real_services, transactional_db, daphne_env):
     """daphne serving the site on the test database and Redis, as in production; the test
     fails if daphne printed a traceback."""
     port = free_port()
@@ -188,6 +194,7 @@ def daphne_server(real_services, transactional_db):
         "DATABASE_URL": _test_database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),
+        **daphne_env,
     }
     server = start_server(
         [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -21,6 +22,8 @@ from kudos.services import Refused
 
 from . import ranked
 from .models import ROOM_SIZE, Member, Presence, Room, RoomGame
+
+log = logging.getLogger(__name__)
 
 # Letters nobody confuses with a digit or with each other (no I, L, O).
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -522,9 +525,13 @@ def notify_room(code: str | None, notice: str = "") -> None:
     """Every socket in the room renders its view again; `notice` is said at the table."""
     from channels.layers import get_channel_layer
 
-    if code:
+    if not code:
+        return
+    try:
         message = {"type": "room.update", "notice": notice}
         gameplay.run_async(get_channel_layer().group_send, room_group(code), message)
+    except Exception as exc:  # the channel layer is away (Redis restarting): news, not state
+        log.warning("room %s: the table could not be told of a change: %r", code, exc)
 
 
 def current_room(player: str) -> Room | None:

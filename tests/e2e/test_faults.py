@@ -242,6 +242,7 @@ def test_daphne_killed_mid_game_loses_no_acknowledged_action(site):
         for action_id, seq in seat.acked.items():
             assert logged.get(action_id) == seq, f"acknowledged action {action_id} was lost"
     FIGURES["acknowledged"] = sum(len(s.acked) for s in seats)
+    print(f"\nfault: {FIGURES}")
 
 
 def _presence_of(ws, seat: int, want: str, seconds: float) -> float:
@@ -277,6 +278,7 @@ def test_a_seat_whose_server_died_is_handed_to_the_computer(site):
     )
     assert after <= limit + 3, f"the seat was handed over after {after:.1f} s"
     FIGURES["handover_seconds"] = round(after, 1)
+    print(f"\nfault: {FIGURES}")
     assert handed >= 0 and Room.objects.get(code=code).game.seats[1]["bot"]
 
 
@@ -303,6 +305,7 @@ def test_a_killed_worker_does_not_stall_the_computer(site):
                 break
     moved = time.monotonic() - restarted
     FIGURES["computer_moved_after_worker_restart_seconds"] = round(moved, 1)
+    print(f"\nfault: {FIGURES}")
     assert moved < 45  # the sweep's stall limit (15 s) plus its interval (10 s), and slack
 
 
@@ -377,6 +380,7 @@ def test_tables_recover_after_redis_restarts(site, private_redis):
                 with contextlib.suppress(OSError, websockets.InvalidHandshake):
                     seat.open()
     FIGURES["recovered_after_redis_restart_seconds"] = round(time.monotonic() - restarted, 1)
+    print(f"\nfault: {FIGURES}")
     for seat in seats:
         seat.ws.close()
     time.sleep(1)

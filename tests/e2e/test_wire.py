@@ -125,4 +125,5 @@ def test_a_whole_game_on_the_wire_shows_no_card_early(daphne_server, kind):
     FIGURES["games"] += 1
     FIGURES["messages"] += sum(len(p.received) for p in players)
     FIGURES["leaks"] += len(leaks)
+    print(f"\nwire: {kind} {len(log['actions'])} actions, {FIGURES}")
     assert not leaks, f"{kind}: cards shown early:\n" + "\n".join(leaks[:20])

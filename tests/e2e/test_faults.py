@@ -10,7 +10,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
@@ -21,7 +20,16 @@ from gameplay import services as gameplay
 from gameplay.models import Game, GameEvent
 from lobby.models import Room
 
-from ..conftest import ServerOutput, _test_database_url, free_port, start_server, wait_for_port
+from ..conftest import (
+    WORKER,
+    ServerOutput,
+    _test_database_url,
+    celery_command,
+    daphne_command,
+    free_port,
+    start_server,
+    wait_for_port,
+)
 from .client import SiteClient
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,33 +66,12 @@ class Site:
         self.finished: list[ServerOutput] = []
 
     def _args(self, name: str) -> list[str]:
-        celery = [sys.executable, "-m", "celery", "-A", "cubiccards"]
         return {
-            "daphne": [
-                sys.executable,
-                "-m",
-                "cubiccards.server",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(self.port),
-                "cubiccards.asgi:application",
-            ],
-            "worker": [
-                *celery,
-                "worker",
-                "-P",
-                "solo",
-                "--loglevel=warning",
-                "--without-gossip",
-                "--without-mingle",
-            ],
-            "beat": [
-                *celery,
-                "beat",
-                "--loglevel=warning",
-                f"--schedule={self.tmp_path / 'beat-schedule'}",
-            ],
+            "daphne": daphne_command(self.port),
+            "worker": celery_command(*WORKER),
+            "beat": celery_command(
+                "beat", "--loglevel=warning", f"--schedule={self.tmp_path / 'beat-schedule'}"
+            ),
         }[name]
 
     def start(self, *names: str) -> None:

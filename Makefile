@@ -24,7 +24,7 @@ run: $(VENV)/.runtime
 	@echo ""
 	@echo "  Cubic Cards is at http://127.0.0.1:$(PORT)/   (Ctrl-C stops it)"
 	@echo ""
-	DEBUG=true $(VENV)/bin/daphne -b 127.0.0.1 -p $(PORT) cubiccards.asgi:application
+	DEBUG=true $(PY) -m cubiccards.server -b 127.0.0.1 -p $(PORT) cubiccards.asgi:application
 
 services:
 	bash scripts/services.sh

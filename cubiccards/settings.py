@@ -308,6 +308,22 @@ RECONNECT_GRACE = env.float("RECONNECT_GRACE", default=20.0)  # before a bot tak
 RANKED_FILL_AFTER = env.float("RANKED_FILL_AFTER", default=30.0)
 RANKED_TURN_TIMER = env.int("RANKED_TURN_TIMER", default=30)
 RANKED_FORFEIT = env.float("RANKED_FORFEIT", default=120.0)
+# Presence: each open table socket beats every PRESENCE_BEAT seconds; a socket not heard from
+# for PRESENCE_TTL (its process crashed or was killed) no longer counts, and beat sweeps every
+# PRESENCE_SWEEP seconds. A table whose people have all been gone for ABANDON_AFTER ends.
+PRESENCE_BEAT = env.float("PRESENCE_BEAT", default=10.0)
+PRESENCE_TTL = env.float("PRESENCE_TTL", default=30.0)
+PRESENCE_SWEEP = env.float("PRESENCE_SWEEP", default=5.0)
+ABANDON_AFTER = env.float("ABANDON_AFTER", default=120.0)
+CELERY_BEAT_SCHEDULE["sweep-presence"] = {
+    "task": "lobby.sweep_presence",
+    "schedule": PRESENCE_SWEEP,
+}
+# Messages a table socket may send a second (sustained, and in a burst); a person's table
+# sockets together (and an address's) may ask for the state SYNC_RATE times a second.
+SOCKET_RATE = env.float("SOCKET_RATE", default=8.0)
+SOCKET_BURST = env.float("SOCKET_BURST", default=20.0)
+SYNC_RATE = env.float("SYNC_RATE", default=4.0)
 
 LOGGING = {
     "version": 1,

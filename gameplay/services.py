@@ -342,8 +342,9 @@ async def _broadcast(game_id: int, seq: int) -> None:
         await get_channel_layer().group_send(
             group_name(game_id), {"type": "game.update", "seq": seq}
         )
-    except Exception:  # a dead channel layer must not undo a committed action
-        log.exception("broadcast of game %s seq %s failed", game_id, seq)
+    except Exception as exc:  # a dead channel layer must not undo a committed action
+        # A warning, not a traceback: Redis restarting is an outage, not a bug here.
+        log.warning("broadcast of game %s seq %s failed: %r", game_id, seq, exc)
 
 
 _loop: asyncio.AbstractEventLoop | None = None

@@ -10,6 +10,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 from django.template.loader import render_to_string
 
+from cubiccards.sockets import refuse
+
 from . import selectors, services
 
 
@@ -17,7 +19,7 @@ class KudosConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await self.close(code=4401)
+            await refuse(self, 4401, "Sign in to see your Kudos.")
             return
         self.user = user
         self.joined = [services.user_group(user.pk), services.EVERYONE]

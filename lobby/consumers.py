@@ -9,6 +9,7 @@ changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -16,22 +17,21 @@ from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
 
 from cards import prefs as card_prefs
+from cubiccards.sockets import refuse
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
-from . import services, tables
+from . import limits, messages, services, tables
 from .identity import scope_player_key
 from .models import Member, Room
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE = 4096  # bytes; the largest real action is far smaller
-RATE = 8.0  # messages per second, sustained
-BURST = 20.0
 NOT_APPLIED = "Your move was not applied"
 
 
@@ -52,6 +52,17 @@ def on_worker(fn):
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    heartbeat: asyncio.Task | None = None
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            # However the consumer ends (closed, crashed, cancelled), its presence stops
+            # beating and expires; disconnect() alone does not run after a crash.
+            if self.heartbeat is not None:
+                self.heartbeat.cancel()
+
     async def connect(self):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
         query = parse_qs(self.scope.get("query_string", b"").decode())
@@ -60,26 +71,38 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.seen = None  # (member, room, people present) as of the last view rendered
         self.game_group = None
         self.sent_seq = -1
-        self.allowance, self.checked = BURST, time.monotonic()
+        self.allowance, self.checked = settings.SOCKET_BURST, time.monotonic()
         self.csrf_token = tables.csrf_token_for(self.scope.get("cookies", {}))
-        player = scope_player_key(self.scope)
+        player = self.player = scope_player_key(self.scope)
+        self.address = (self.scope.get("client") or [None])[0]
         if player is None:
-            await self.close(code=4401)  # no account and no guest session: open the page first
+            await refuse(self, 4401, "Open the site first: this socket needs a session.")
             return
         member = await on_worker(self._connect_member)(player)
         if member is None:
-            await self.close(code=4403)  # not in this room: join it by its code first
+            await refuse(self, 4403, "Join the room by its code first.")
             return
         self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
+        self.heartbeat = asyncio.ensure_future(self._beat())
         await self.refresh()
 
     def _connect_member(self, player: str) -> Member | None:
         room = Room.objects.filter(code=self.code, is_open=True).first()
         if room is None:
             return None
-        return services.connected(room_id=room.pk, player=player)
+        return services.connected(room_id=room.pk, player=player, channel=self.channel_name)
+
+    async def _beat(self):
+        while True:
+            await asyncio.sleep(settings.PRESENCE_BEAT)
+            try:
+                await on_worker(services.heartbeat)(
+                    member_id=self.member_id, channel=self.channel_name
+                )
+            except DatabaseError:  # the database is away: the next beat tries again
+                log.warning("room %s: a presence heartbeat failed", self.code)
 
     async def disconnect(self, code):
         if self.member_id is None:
@@ -87,39 +110,41 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
-        await on_worker(services.disconnected)(member_id=self.member_id)
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+        await on_worker(services.disconnected)(member_id=self.member_id, channel=self.channel_name)
 
     # ---- in ------------------------------------------------------------------------------
 
     async def receive(self, text_data=None, bytes_data=None):
         allowed = self._allowed()
-        raw = text_data if text_data is not None else bytes_data
-        if raw is None or len(raw) > MAX_MESSAGE:
-            return await self.error("That message is too large.")
         try:
-            message = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            return await self.error("Messages must be JSON.")
-        if not isinstance(message, dict):
-            return await self.error('A message must be a JSON object with a "type".')
+            message = messages.parse(text_data if text_data is not None else bytes_data)
+        except messages.BadMessage as exc:
+            return await self.error(exc.message)
         if not allowed:
             # Said plainly, with how long to wait: a client must never take this for silence.
             if message.get("type") == "act":
                 return await self.error(
                     f"Slow down: too many messages. {NOT_APPLIED}: send it again in a moment.",
                     action_id=message.get("id") if isinstance(message.get("id"), str) else "",
-                    retry_after=round(1 / RATE, 2),
+                    retry_after=round(1 / settings.SOCKET_RATE, 2),
                 )
             return await self.error(
-                "Slow down: too many messages. Wait a moment.", retry_after=round(1 / RATE, 2)
+                "Slow down: too many messages. Wait a moment.",
+                retry_after=round(1 / settings.SOCKET_RATE, 2),
             )
         kind = message.get("type")
         if kind == "act":
             return await self.act(message)
-        if kind == "sync":
-            return await self.refresh(force=True)
-        if kind == "hint":
-            return await self.hint()
+        if kind in ("sync", "hint"):
+            # Both cost a render (a hint, a solver's run): limited per person and address too.
+            if not limits.sync_allowed(self.player, self.address):
+                return await self.error(
+                    "Slow down: you asked for the table too often. Wait a moment.",
+                    retry_after=1.0,
+                )
+            return await (self.refresh(force=True) if kind == "sync" else self.hint())
         if kind == "speed_play":
             return await self.speed_play(message.get("speed"))
         if kind == "ping":
@@ -157,22 +182,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             session.save()
 
     async def act(self, message: dict):
-        action = message.get("action")
-        if isinstance(action, str):  # an htmx form sends JSON as text
-            try:
-                action = json.loads(action)
-            except ValueError:
-                return await self.error("The action must be a JSON object.")
-        seq = message.get("seq")
-        if isinstance(seq, str) and seq.isdigit():
-            seq = int(seq)
-        action_id = message.get("id", "")
-        if isinstance(action_id, int) and not isinstance(action_id, bool):
-            action_id = str(action_id)
-        if not isinstance(action_id, str) or len(action_id) > gameplay.MAX_ACTION_ID:
-            return await self.error(
-                f"An action id is text of up to {gameplay.MAX_ACTION_ID} characters."
-            )
+        try:
+            action, seq, action_id = messages.read_act(message)
+        except messages.BadMessage as exc:
+            return await self.error(exc.message, action_id=exc.action_id)
         try:
             # Apply and render this seat's new view in one trip to a worker thread, so the
             # player who moved sees the result without waiting for the table's broadcast.
@@ -229,7 +242,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     def _allowed(self) -> bool:
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        allowance = self.allowance + (now - self.checked) * settings.SOCKET_RATE
+        self.allowance = min(settings.SOCKET_BURST, allowance)
         self.checked = now
         if self.allowance < 1:
             return False
@@ -244,11 +258,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.refresh()
 
     async def room_update(self, event):
-        """The room changed: people, the host, or the game itself."""
-        await self.refresh(force=True)
+        """The room changed: people, the host, or the game itself (with a notice to say at
+        the table, e.g. "ann is back.")."""
+        await self.refresh(force=True, notice=event.get("notice", ""))
 
-    async def refresh(self, force: bool = False):
-        payload = await on_worker(self._render)(force)
+    async def refresh(self, force: bool = False, notice: str = ""):
+        payload = await on_worker(self._render)(force, notice)
         if payload is not None:
             await self.deliver(payload)
 
@@ -276,10 +291,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         member = next(m for m in people if m.pk == self.member_id)
         return member, member.room, [m for m in people if not m.left]
 
-    def _render(self, force: bool):
-        return self._render_for(*self._people("room__game"), force)
+    def _render(self, force: bool, notice: str = ""):
+        return self._render_for(*self._people("room__game"), force, notice)
 
-    def _render_for(self, member: Member, room, present: list[Member], force: bool):
+    def _render_for(self, member: Member, room, present: list[Member], force: bool, notice=""):
         self.seen = (member, room, present)
         if member.left or not room.is_open:
             return None
@@ -288,7 +303,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if not force and game and seq <= self.sent_seq:
             return None
         context = tables.room_context(room, member, present)
-        context["csrf_token"] = self.csrf_token
+        context["csrf_token"], context["notice"] = self.csrf_token, notice
         context.update(card_prefs.as_context(self.scope.get("session")))
         if self.format == "json":
             text = json.dumps(tables.state_message(context))

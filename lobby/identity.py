@@ -1,6 +1,6 @@
 """Who is this visitor? A signed-in user, or a guest known by a token in their session."""
 
-import secrets
+from django.utils.crypto import salted_hmac
 
 from accounts.guests import player_name
 
@@ -16,7 +16,11 @@ def player_key(request, create: bool = True) -> str | None:
     if not token and not create:
         return None
     if not token:
-        token = secrets.token_urlsafe(16)
+        # Derived from the session, not drawn at random: parallel first requests of one
+        # session (20 joins at once) must all be the same person, whichever saves last.
+        if request.session.session_key is None:
+            request.session.save()
+        token = salted_hmac(GUEST_TOKEN, request.session.session_key).hexdigest()[:22]
         request.session[GUEST_TOKEN] = token
     return f"guest:{token}"
 

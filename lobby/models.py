@@ -46,7 +46,8 @@ class Member(models.Model):
     name = models.CharField(max_length=40)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)  # in the room's current game
     left = models.BooleanField(default=False)
-    connections = models.PositiveIntegerField(default=0)  # open sockets, across processes
+    # When the person was last known to be here: their last socket's last sign of life.
+    # Whether they are here now is in Presence (rows that expire), never a count.
     last_seen = models.DateTimeField(auto_now_add=True)
     joined = models.DateTimeField(auto_now_add=True)
 
@@ -57,6 +58,19 @@ class Member(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} in {self.room.code}"
+
+
+class Presence(models.Model):
+    """One open socket of a member, kept alive by its heartbeats. A socket whose process died
+    (a crash, a kill) stops beating and its row is swept once it is older than
+    PRESENCE_TTL: a member is here while they have a fresh row."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="presences")
+    channel = models.CharField(max_length=200, unique=True)
+    seen = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.member} on {self.channel}"
 
 
 class QueueEntry(models.Model):

@@ -15,7 +15,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
 
-from . import ranked
+from cubiccards.sockets import refuse
+
+from . import messages, ranked
 from .models import QueueEntry
 from .tables import csrf_token_for
 
@@ -32,12 +34,12 @@ class QueueConsumer(AsyncWebsocketConsumer):
         self.user = self.scope.get("user")
         self.csrf_token = csrf_token_for(self.scope.get("cookies", {}))
         if self.user is None or not self.user.is_authenticated:
-            await self.close(code=4401)  # ranked play needs an account
+            await refuse(self, 4401, "Sign in to play ranked.")
             return
         try:
             self.engine = ranked.rated_engine(self.scope["url_route"]["kwargs"]["kind"])
         except ranked.QueueError:
-            await self.close(code=4404)
+            await refuse(self, 4404, "That game is not played ranked.")
             return
         await self.accept()
         await self.channel_layer.group_add(ranked.queue_group(self.engine.kind), self.channel_name)
@@ -69,12 +71,9 @@ class QueueConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(ranked.page_closed)(self.entry_id)
 
     async def receive(self, text_data=None, bytes_data=None):
-        raw = text_data if text_data is not None else bytes_data
         try:
-            message = json.loads(raw) if raw and len(raw) <= MAX_MESSAGE else None
-        except (ValueError, UnicodeDecodeError):
-            message = None
-        if not isinstance(message, dict):
+            message = messages.parse(text_data or bytes_data, limit=MAX_MESSAGE)
+        except messages.BadMessage:
             return await self.error('Messages are JSON objects with a "type".')
         kind = message.get("type")
         if kind == "ping":

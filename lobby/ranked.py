@@ -430,7 +430,7 @@ def check_forfeit(member_id: int) -> bool:
     Returns True if they had."""
     with transaction.atomic():
         member = Member.objects.select_for_update().filter(pk=member_id).first()
-        if member is None or member.connections > 0 or member.left:
+        if member is None or member.left or services.is_online(member.pk):
             return False
         room = member.room
         if not room.ranked or member.seat is None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import logging
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
 from gameplay import services as gameplay
@@ -19,7 +21,9 @@ from kudos import challenges
 from kudos.services import Refused
 
 from . import ranked
-from .models import ROOM_SIZE, Member, Room, RoomGame
+from .models import ROOM_SIZE, Member, Presence, Room, RoomGame
+
+log = logging.getLogger(__name__)
 
 # Letters nobody confuses with a digit or with each other (no I, L, O).
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -355,8 +359,26 @@ def _return_seat(room: Room, member: Member) -> None:
         gameplay.set_seat_control(game_id=room.game_id, seat=member.seat, bot=False)
 
 
-def connected(*, room_id: int, player: str) -> Member | None:
-    """A socket opened. Coming back gives a person their seat back from the computer."""
+def _fresh_since():
+    return timezone.now() - timedelta(seconds=settings.PRESENCE_TTL)
+
+
+def online_ids(room_id: int) -> set[int]:
+    """The members of a room with a live socket now."""
+    return set(
+        Presence.objects.filter(member__room_id=room_id, seen__gte=_fresh_since())
+        .values_list("member_id", flat=True)
+        .distinct()
+    )
+
+
+def is_online(member_id: int) -> bool:
+    return Presence.objects.filter(member_id=member_id, seen__gte=_fresh_since()).exists()
+
+
+def connected(*, room_id: int, player: str, channel: str) -> Member | None:
+    """A socket opened. Coming back gives a person their seat back from the computer, and
+    the table hears of it ("<name> is back")."""
     with transaction.atomic():
         member = (
             Member.objects.select_for_update()
@@ -365,32 +387,56 @@ def connected(*, room_id: int, player: str) -> Member | None:
         )
         if member is None:
             return None
-        member.connections = F("connections") + 1
-        member.last_seen = timezone.now()
-        member.save(update_fields=["connections", "last_seen"])
-        member.refresh_from_db()
-        _return_seat(member.room, member)
+        was_here = is_online(member.pk)
+        now = timezone.now()
+        Presence.objects.update_or_create(channel=channel, defaults={"member": member, "seen": now})
+        member.last_seen = now
+        member.save(update_fields=["last_seen"])
+        room = member.room
+        held = _seat_in_play(room, member) and room.game.seats[member.seat]["bot"]
+        _return_seat(room, member)
+        if held:
+            notice = f"{member.name} is back."
+            transaction.on_commit(lambda: notify_room(room.code, notice=notice))
+        elif not was_here:  # everyone's list shows them here now
+            transaction.on_commit(lambda: notify_room(room.code))
     return member
 
 
-def disconnected(*, member_id: int) -> None:
+def heartbeat(*, member_id: int, channel: str) -> None:
+    """An open socket's sign of life (every PRESENCE_BEAT seconds)."""
+    now = timezone.now()
+    if not Presence.objects.filter(channel=channel).update(seen=now):
+        # Swept while this process was stalled: the socket is alive, so it counts again.
+        Presence.objects.create(member_id=member_id, channel=channel, seen=now)
+        room = Room.objects.filter(members__pk=member_id).values_list("code", flat=True).first()
+        if room:
+            notify_room(room)
+
+
+def disconnected(*, member_id: int, channel: str) -> None:
     """A socket closed. If no other is open after the grace period, the computer takes over."""
     from gameplay.tasks import run_later
 
     from .tasks import seat_check
 
-    Member.objects.filter(pk=member_id, connections__gt=0).update(
-        connections=F("connections") - 1, last_seen=timezone.now()
-    )
-    run_later(seat_check, member_id, delay=settings.RECONNECT_GRACE)
+    Presence.objects.filter(channel=channel).delete()
+    Member.objects.filter(pk=member_id).update(last_seen=timezone.now())
+    if not is_online(member_id):
+        code = Room.objects.filter(members__pk=member_id).values_list("code", flat=True).first()
+        notify_room(code)  # "reconnecting…" while the grace period runs
+        run_later(seat_check, member_id, delay=settings.RECONNECT_GRACE)
 
 
 def check_seat(member_id: int) -> bool:
-    """Hand the seat to a computer player if its person has had no socket open for the grace
+    """Hand the seat to a computer player if its person has had no live socket for the grace
     period. Returns True if it did."""
     with transaction.atomic():
         member = Member.objects.select_for_update().filter(pk=member_id).first()
-        if member is None or member.connections > 0:
+        if member is None or is_online(member_id):
+            return False
+        # A second's slack: the check scheduled by disconnected() runs a grace period after it.
+        if member.last_seen > timezone.now() - timedelta(seconds=settings.RECONNECT_GRACE - 1):
             return False
         room = member.room
         # A private table (solo, or against the computer) waits for its player: nobody else
@@ -412,10 +458,80 @@ def check_seat(member_id: int) -> bool:
         return True
 
 
-def notify_room(code: str) -> None:
+def sweep_presence() -> dict[str, int]:
+    """Beat's presence round (every PRESENCE_SWEEP seconds): forget sockets that stopped
+    beating (their process crashed or was killed, so disconnect() never ran), hand seats whose
+    people have been gone for the grace period to the computer, and end tables everyone has
+    left for ABANDON_AFTER. Safe to run twice at once."""
+    now = timezone.now()
+    stale = Presence.objects.filter(seen__lt=_fresh_since())
+    last = dict(
+        stale.values("member_id").annotate(seen=Max("seen")).values_list("member_id", "seen")
+    )
+    expired = stale.delete()[0]
+    for member_id, seen in last.items():
+        Member.objects.filter(pk=member_id, last_seen__lt=seen).update(last_seen=seen)
+    for code in set(
+        Room.objects.filter(members__pk__in=last).values_list("code", flat=True).distinct()
+    ):
+        notify_room(code)
+    # Seated people in a game in play at a shared table, with no live socket.
+    in_play = Member.objects.filter(
+        left=False,
+        seat__isnull=False,
+        room__is_open=True,
+        room__private=False,
+        room__game__status=Game.Status.ACTIVE,
+        last_seen__lt=now - timedelta(seconds=settings.RECONNECT_GRACE),
+    ).exclude(presences__seen__gte=_fresh_since())
+    handed = sum(check_seat(pk) for pk in in_play.values_list("pk", flat=True))
+    ended = sum(_end_if_abandoned(pk) for pk in _abandoned_rooms(now))
+    return {"expired": expired, "handed": handed, "ended": ended}
+
+
+def _abandoned_rooms(now) -> list[int]:
+    """Shared tables with a game in play where nobody has been here for ABANDON_AFTER: the
+    computer would otherwise play itself forever. A ranked game plays out and is rated
+    (lobby.ranked); a private table waits for its one player."""
+    someone_here = Member.objects.filter(room=OuterRef("pk"), left=False).filter(
+        Q(last_seen__gte=now - timedelta(seconds=settings.ABANDON_AFTER))
+        | Q(presences__seen__gte=_fresh_since())
+    )
+    return list(
+        Room.objects.filter(
+            is_open=True, private=False, ranked=False, game__status=Game.Status.ACTIVE
+        )
+        .exclude(Exists(someone_here))
+        .values_list("pk", flat=True)
+    )
+
+
+def _end_if_abandoned(room_id: int) -> bool:
+    """End the game as abandoned and take the room back to its lobby, as the host's "Back to
+    lobby" does: whoever comes back finds the room, not a game the computer finished."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room_id)
+        if room_id not in _abandoned_rooms(timezone.now()):
+            return False  # someone came back meanwhile
+        room.members.update(seat=None)
+        gameplay.abandon_game(game_id=room.game_id)
+        room.game = None
+        room.save(update_fields=["game", "updated"])
+        transaction.on_commit(lambda: notify_room(room.code))
+    return True
+
+
+def notify_room(code: str | None, notice: str = "") -> None:
+    """Every socket in the room renders its view again; `notice` is said at the table."""
     from channels.layers import get_channel_layer
 
-    gameplay.run_async(get_channel_layer().group_send, room_group(code), {"type": "room.update"})
+    if not code:
+        return
+    try:
+        message = {"type": "room.update", "notice": notice}
+        gameplay.run_async(get_channel_layer().group_send, room_group(code), message)
+    except Exception as exc:  # the channel layer is away (Redis restarting): news, not state
+        log.warning("room %s: the table could not be told of a change: %r", code, exc)
 
 
 def current_room(player: str) -> Room | None:

@@ -109,6 +109,9 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
     """Everything the room page or a socket message needs, for this member only. `present`:
     the room's people in the order they came, if the caller has them already."""
     present = list(room.present()) if present is None else present
+    online = services.online_ids(room.pk)
+    for person in present:  # the same for every viewer: it comes from the presence rows
+        person.online = person.pk in online
     wins = services.room_wins(room)
     context: dict[str, Any] = {
         "room": room,
@@ -143,7 +146,7 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
         to_act=engine.to_act(state),
         over=over,
         result=engine.result(state) if over else None,
-        seats=_seats(game, engine, state, seat, _seat_wins(room, game, wins)),
+        seats=_seats(game, engine, state, seat, _seat_wins(room, game, wins), present),
         seq=game.seq,
         computer_players=any(s["bot"] for s in game.seats),
         speed_play_choices=SpeedPlay.choices,
@@ -161,10 +164,13 @@ def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None
     return [wins.get(p, 0) for p in players]
 
 
-def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> list[dict[str, Any]]:
-    """Names, computer markers, games won in the room, and each seat's last action (its
-    type only: an action can name cards its player holds)."""
+def _seats(
+    game, engine, state, viewer: int | None, wins: list[int | None], present: list[Member]
+) -> list[dict[str, Any]]:
+    """Names, computer markers, games won in the room, whether each seat's person is here,
+    and each seat's last action (its type only: an action can name cards its player holds)."""
     to_act = set(engine.to_act(state))
+    people = {m.seat: m for m in present if m.seat is not None}
     tags = name_tags([s.get("user_id") for s in game.seats])  # level and name colour
     return [
         {
@@ -172,14 +178,24 @@ def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> l
             "index": i,
             "name": s["name"],
             "bot": s["bot"],
-            "was_person": bool(s.get("player")),
             "you": i == viewer,
             "to_act": i in to_act,
             "last_action": game.last_actions.get(str(i), ""),
             "wins": wins[i],
+            "presence": _presence(s, people.get(i), game.is_over),
         }
         for i, s in enumerate(game.seats)
     ]
+
+
+def _presence(seat: dict[str, Any], person: Member | None, over: bool) -> str | None:
+    """ "online"; "reconnecting" (gone, within the grace period); "computer" (a computer
+    holds the seat until they come back); None for a computer player's own seat."""
+    if person is None or over:
+        return None
+    if seat["bot"]:
+        return "computer"
+    return "online" if person.online else "reconnecting"
 
 
 def state_message(context: dict[str, Any]) -> dict[str, Any]:
@@ -188,8 +204,10 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
     base = {
         "room": room.code,
         "host": context["is_host"],
-        "members": [{"name": m.name, "online": m.connections > 0} for m in context["members"]],
+        "members": [{"name": m.name, "online": m.online} for m in context["members"]],
     }
+    if context.get("notice"):
+        base["notice"] = context["notice"]
     game = context["game"]
     if game is None:
         return {"type": "lobby", **base}
@@ -206,7 +224,8 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "over": context["over"],
         "result": context["result"],
         "seats": [
-            {"name": s["name"], "bot": s["bot"], "wins": s["wins"]} for s in context["seats"]
+            {"name": s["name"], "bot": s["bot"], "wins": s["wins"], "presence": s["presence"]}
+            for s in context["seats"]
         ],
         "speed_play": game.speed_play,
         **base,

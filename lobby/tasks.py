@@ -8,6 +8,11 @@ def seat_check(member_id: int) -> bool:
     return services.check_seat(member_id)
 
 
+@shared_task(name="lobby.sweep_presence", ignore_result=True)
+def sweep_presence() -> dict[str, int]:
+    return services.sweep_presence()
+
+
 @shared_task(name="lobby.forfeit_check", ignore_result=True)
 def forfeit_check(member_id: int) -> bool:
     return ranked.check_forfeit(member_id)

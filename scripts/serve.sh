@@ -21,7 +21,7 @@ stop() {
 }
 trap stop INT TERM EXIT
 
-$bin/daphne -b 127.0.0.1 -p "$PORT" cubiccards.asgi:application & pids+=($!)
+$bin/python -m cubiccards.server -b 127.0.0.1 -p "$PORT" cubiccards.asgi:application & pids+=($!)
 $bin/celery -A cubiccards worker --loglevel=warning --concurrency=2 & pids+=($!)
 $bin/celery -A cubiccards beat --loglevel=warning --schedule="/tmp/cubiccards-beat-$PORT" & pids+=($!)
 echo ""

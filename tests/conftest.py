@@ -65,6 +65,27 @@ def start_server(args: list[str], env: dict[str, str], name: str) -> ServerOutpu
     return ServerOutput(proc, name)
 
 
+def daphne_command(port: int) -> list[str]:
+    """The site's server, as `make run` and `make serve` start it."""
+    return [
+        sys.executable,
+        "-m",
+        "cubiccards.server",
+        "-b",
+        "127.0.0.1",
+        "-p",
+        str(port),
+        "cubiccards.asgi:application",
+    ]
+
+
+WORKER = ["worker", "-P", "solo", "--loglevel=warning", "--without-gossip", "--without-mingle"]
+
+
+def celery_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "celery", "-A", "cubiccards", *args]
+
+
 def free_port() -> int:
     import socket
 
@@ -126,19 +147,7 @@ def celery_worker_process(real_services):
     _flush_redis()  # no task queued by an earlier test, for games that are gone
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
     worker = start_server(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "cubiccards",
-            "worker",
-            "-P",
-            "solo",
-            "--loglevel=warning",
-            "--without-gossip",
-            "--without-mingle",
-        ],
+        celery_command(*WORKER),
         env,
         "The Celery worker",
     )
@@ -153,16 +162,7 @@ def celery_beat_process(real_services, tmp_path):
     Kudos upkeep), stopped after the test; the test fails if beat printed a traceback."""
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
     beat = start_server(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "cubiccards",
-            "beat",
-            "--loglevel=warning",
-            f"--schedule={tmp_path / 'beat-schedule'}",
-        ],
+        celery_command("beat", "--loglevel=warning", f"--schedule={tmp_path / 'beat-schedule'}"),
         env,
         "Celery beat",
     )
@@ -179,7 +179,13 @@ def _test_database_url() -> str:
 
 
 @pytest.fixture
-def daphne_server(real_services, transactional_db):
+def daphne_env() -> dict[str, str]:
+    """Extra environment for daphne_server: a test module overrides this fixture."""
+    return {}
+
+
+@pytest.fixture
+def daphne_server(real_services, transactional_db, daphne_env):
     """daphne serving the site on the test database and Redis, as in production; the test
     fails if daphne printed a traceback."""
     port = free_port()
@@ -188,18 +194,10 @@ def daphne_server(real_services, transactional_db):
         "DATABASE_URL": _test_database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),
+        **daphne_env,
     }
     server = start_server(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "cubiccards.asgi:application",
-        ],
+        daphne_command(port),
         env,
         "daphne",
     )

@@ -15,6 +15,7 @@ from accounts.models import User
 from cubiccards.asgi import application
 from lobby import ranked
 from lobby.models import QueueEntry
+from tests.socket_helpers import refused
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -52,11 +53,11 @@ async def receive_until(communicator, predicate, timeout=5, limit=20) -> dict:
 
 async def test_guests_and_unrated_games_are_turned_away(real_services):
     communicator = await connect(None)
-    assert await communicator.connect() == (False, 4401)
+    assert await refused(communicator) == 4401
     _, client = await sync_to_async(_user)("ann")
     for kind in ("war", "nosuchgame"):
         communicator = await connect(client, kind)
-        assert await communicator.connect() == (False, 4404)
+        assert await refused(communicator) == 4404
 
 
 async def test_the_waiting_page_shows_who_waits_and_follows_the_queue(real_services):

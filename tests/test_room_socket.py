@@ -3,18 +3,22 @@ spectators, reconnecting, and seats handed to the computer and back."""
 
 import asyncio
 import json
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from cubiccards.asgi import application
 from gameplay.engine import registry
 from gameplay.models import Game
 from lobby import services
 from lobby.models import Member, Room
+from tests.socket_helpers import refused
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -83,8 +87,7 @@ async def receive_until(communicator, predicate, timeout=5, limit=50) -> dict:
 async def test_needs_a_session(real_services):
     client, code = await database_sync_to_async(_create_room)()
     communicator = await connect(None, code)
-    connected, close_code = await communicator.connect()
-    assert not connected and close_code == 4401
+    assert await refused(communicator) == 4401
 
 
 async def test_strangers_are_turned_away(real_services):
@@ -94,8 +97,7 @@ async def test_strangers_are_turned_away(real_services):
         f"/rooms/{code}/"
     )  # the join page makes a guest session
     communicator = await connect(stranger, code)
-    connected, close_code = await communicator.connect()
-    assert not connected and close_code == 4403
+    assert await refused(communicator) == 4403
 
 
 async def test_lobby_then_game_then_flip(real_services):
@@ -251,6 +253,11 @@ async def test_reconnect_gets_the_current_state_at_once(real_services):
     await again.disconnect()
 
 
+def _gone_for_the_grace_period(member_id: int) -> None:
+    away = timezone.now() - timedelta(seconds=settings.RECONNECT_GRACE + 1)
+    Member.objects.filter(pk=member_id).update(last_seen=away)
+
+
 def _seat_is_bot(code: str, seat: int) -> bool:
     return Room.objects.get(code=code).game.seats[seat]["bot"]
 
@@ -279,8 +286,10 @@ async def test_lost_connection_hands_seat_to_computer_until_back(real_services):
     await communicator.connect()
     await receive(communicator)
     member = await database_sync_to_async(Member.objects.get)(room__code=code, seat=1)
-    assert member.connections == 1
+    assert await database_sync_to_async(services.is_online)(member.pk)
     await communicator.disconnect()
+    assert not await database_sync_to_async(services.check_seat)(member.pk)  # too soon
+    await database_sync_to_async(_gone_for_the_grace_period)(member.pk)
     # The grace period's check (a Celery task in production) finds no socket open.
     assert await database_sync_to_async(services.check_seat)(member.pk)
     assert await database_sync_to_async(_seat_is_bot)(code, 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import threading
 
 from .core import Engine
 
@@ -21,15 +22,23 @@ GAME_MODULES = [
 ]
 
 _engines: dict[str, Engine] = {}
+_loading = threading.Lock()
 
 
 def _load() -> None:
+    # Filled whole or not at all: a server's first requests arrive on several threads at
+    # once, and one must never see the list half made (KeyError: 'war').
     if _engines:
         return
-    for name in GAME_MODULES:
-        module = importlib.import_module(f"{__package__}.games.{name}")
-        for engine in getattr(module, "ENGINES", None) or (module.ENGINE,):
-            _engines[engine.kind] = engine
+    with _loading:
+        if _engines:
+            return
+        loaded = {}
+        for name in GAME_MODULES:
+            module = importlib.import_module(f"{__package__}.games.{name}")
+            for engine in getattr(module, "ENGINES", None) or (module.ENGINE,):
+                loaded[engine.kind] = engine
+        _engines.update(loaded)
 
 
 def kinds() -> list[str]:

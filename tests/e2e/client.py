@@ -19,6 +19,29 @@ class SiteClient:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
         self.get("/?lobby=1")  # a guest session and a CSRF cookie
 
+    def set_cookie(self, name: str, value: str) -> None:
+        host = urllib.parse.urlparse(self.base).hostname
+        self.cookies.set_cookie(
+            http.cookiejar.Cookie(
+                0,
+                name,
+                value,
+                None,
+                False,
+                host,
+                False,
+                False,
+                "/",
+                True,
+                False,
+                None,
+                False,
+                None,
+                None,
+                {},
+            )
+        )
+
     def _cookie(self, name: str) -> str:
         return next(c.value for c in self.cookies if c.name == name)
 

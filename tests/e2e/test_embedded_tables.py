@@ -15,7 +15,7 @@ import urllib.error
 import pytest
 
 from gameplay.engine import registry
-from tests.conftest import ROOT, free_port, start_server, wait_for_port
+from tests.conftest import ROOT, daphne_command, free_port, start_server, wait_for_port
 
 from .client import SiteClient, receive
 
@@ -76,16 +76,7 @@ def embedded(tmp_path):
     )
     port = free_port()
     server = start_server(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "cubiccards.asgi:application",
-        ],
+        daphne_command(port),
         env,
         "The embedded server",
     )

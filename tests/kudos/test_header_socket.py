@@ -11,6 +11,7 @@ from django.test import Client
 from cubiccards.asgi import application
 from kudos import clock, services
 from kudos.models import BonusEvent, Entry
+from tests.socket_helpers import refused
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -72,5 +73,4 @@ async def test_a_bonus_event_is_announced_to_every_open_header(real_services, pl
 
 async def test_guests_get_no_slot(real_services):
     socket = await connect(None)
-    connected, code = await socket.connect()
-    assert not connected and code == 4401
+    assert await refused(socket) == 4401

@@ -1,0 +1,32 @@
+"""daphne as the site runs it (`python -m cubiccards.server <daphne's arguments>`): incoming
+WebSocket messages are capped at MAX_FRAME bytes, and one past the cap is refused with a close
+frame (1009, "message too big", and the sizes) instead of a silently dropped connection."""
+
+import sys
+
+from daphne import server
+from daphne.cli import CommandLineInterface
+from daphne.ws_protocol import WebSocketFactory
+
+# Far above any real message (the table socket itself answers those over 4 KB with an
+# error), far below what would cost the server memory.
+MAX_FRAME = 64 * 1024
+
+
+class ClosingWebSocketFactory(WebSocketFactory):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # autobahn's default drops the TCP connection: the client never learns why.
+        self.setProtocolOptions(failByDrop=False)
+
+
+def main(argv: list[str]) -> None:
+    server.WebSocketFactory = ClosingWebSocketFactory
+    for option in ("--websocket-max-message-size", "--websocket-max-frame-size"):
+        if not any(arg.startswith(option) for arg in argv):
+            argv = [option, str(MAX_FRAME), *argv]
+    CommandLineInterface().run(argv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

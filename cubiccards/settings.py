@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "lobby",
     "kudos",
     "cards",
+    "cubiccards",
 ]
 
 MIDDLEWARE = [

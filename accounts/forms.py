@@ -4,6 +4,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from cubiccards import limits
 
+from . import names
 from .models import TIME_ZONES, User
 
 
@@ -51,6 +52,15 @@ class SignUpForm(UserCreationForm):
 
     def clean_time_zone(self) -> str:
         return self.cleaned_data.get("time_zone") or "UTC"
+
+    def clean_username(self) -> str:
+        username = super().clean_username()  # NFKC-normalised; "taken" (any case) is noted
+        if self.has_error("username"):
+            return username
+        why = names.problem(username, lambda key: User.objects.filter(name_key=key).exists())
+        if why:
+            raise forms.ValidationError(why, code="confusable")
+        return username
 
     def clean(self):
         if self.address is not None:

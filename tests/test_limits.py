@@ -169,3 +169,45 @@ def test_limits_let_everyone_through_when_the_cache_is_down(settings):
     User.objects.create_user("maple", password=GOOD)
     assert sign_in(Client(), "maple", "wrong").status_code == 200
     assert sign_in(Client(), "maple", GOOD).status_code == 302
+
+
+# ---- look-alike usernames --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        (
+            "\u0430dmin",
+            "A username takes its letters from one alphabet: this one mixes Cyrillic and Latin.",
+        ),
+        ("ADMIN", "That username is taken. Try another one."),
+        ("adrnin", "That username looks too much like an existing player's. Try another one."),
+        ("AdrnIn", "That username looks too much like an existing player's. Try another one."),
+        (
+            "\uff41\uff44\uff4d\uff49\uff4e",
+            "That username is taken. Try another one.",
+        ),  # fullwidth: NFKC
+    ],
+)
+def test_look_alike_usernames_refused(name, message):
+    User.objects.create_user("admin", password=GOOD)
+    response = Client().post(
+        "/accounts/signup/", {"username": name, "password1": GOOD, "password2": GOOD}
+    )
+    assert response.status_code == 200
+    assert message in text(response)
+    assert User.objects.count() == 1
+
+
+def test_names_in_one_alphabet_are_welcome():
+    for name in ("\u0438\u0432\u0430\u043d", "ivan_1", "\u00e9lodie"):  # иван, élodie
+        response = Client().post(
+            "/accounts/signup/", {"username": name, "password1": GOOD, "password2": GOOD}
+        )
+        assert response.status_code == 302, text(response)
+    assert User.objects.get(username="ivan_1").name_key == "ivan_l"
+    response = Client().post(  # 1 passes for l
+        "/accounts/signup/", {"username": "ivan_l", "password1": GOOD, "password2": GOOD}
+    )
+    assert "looks too much like an existing player's" in text(response)

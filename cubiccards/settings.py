@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.time_zone",
     "kudos.middleware.DailyVisitMiddleware",
+    "cubiccards.errors.RedisUnavailable",
 ]
 
 ROOT_URLCONF = "cubiccards.urls"

@@ -18,6 +18,7 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
+from redis.exceptions import RedisError
 
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
@@ -33,6 +34,8 @@ MAX_MESSAGE = 4096  # bytes; the largest real action is far smaller
 RATE = 8.0  # messages per second, sustained
 BURST = 20.0
 NOT_APPLIED = "Your move was not applied"
+UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds."
+UNAVAILABLE_CLOSE = 4503  # the socket's close code when Redis can't be reached
 
 
 def on_worker(fn):
@@ -52,6 +55,20 @@ def on_worker(fn):
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    async def __call__(self, scope, receive, send):
+        """Redis (the channel layer, the states' cache) unreachable ends the socket with 4503
+        (JSON clients get a sentence first) instead of a crash; the table page then reloads
+        into the "tables unavailable" page, which comes back to the table when Redis does.
+        (A server may only send 1000 or 3000-4999 here, so not 1013 "try again later".)"""
+        try:
+            await super().__call__(scope, receive, send)
+        except RedisError as exc:
+            log.warning("Room socket closed, Redis unavailable: %s", exc)
+            if getattr(self, "format", None) == "json" and self.member_id is not None:
+                message = {"type": "error", "message": UNAVAILABLE, "retry_after": 5}
+                await send({"type": "websocket.send", "text": json.dumps(message)})
+            await send({"type": "websocket.close", "code": UNAVAILABLE_CLOSE})
+
     async def connect(self):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
         query = parse_qs(self.scope.get("query_string", b"").decode())

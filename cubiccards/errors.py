@@ -5,6 +5,7 @@ import logging
 
 from django.contrib.auth.forms import AuthenticationForm
 from django.shortcuts import render
+from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
 from accounts.forms import SignUpForm
@@ -42,7 +43,8 @@ class RedisUnavailable:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if not isinstance(exception, RedisError):
+        # OperationalError: publishing a Celery task to the broker (Redis) failed.
+        if not isinstance(exception, RedisError | OperationalError):
             return None
         log.warning("Redis unavailable for %s: %s", request.path, exception)
         response = render(

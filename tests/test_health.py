@@ -10,11 +10,15 @@ import time
 import urllib.error
 import urllib.request
 
+import kombu.exceptions
 import pytest
+import redis.exceptions
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.test import override_settings
 
 from cubiccards import heartbeat
+from cubiccards.errors import RedisUnavailable
 
 from .conftest import ROOT, _test_database_url
 
@@ -129,3 +133,19 @@ def test_heartbeat_survives_redis_down(caplog):
     with override_settings(CACHES={"default": down}):
         heartbeat.beat_of(heartbeat.WORKER)  # logs, never raises: the heartbeat goes stale
     assert "Could not write the health:worker heartbeat" in caplog.text
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        redis.exceptions.ConnectionError("Error 111 connecting"),
+        kombu.exceptions.OperationalError("broker unreachable"),
+    ],
+)
+def test_a_page_needing_redis_says_the_tables_are_unavailable(rf, failure):
+    request = rf.get("/rooms/ABCDE/")
+    request.user, request.session = AnonymousUser(), {}
+    response = RedisUnavailable(lambda r: None).process_exception(request, failure)
+    assert response.status_code == 503 and response["Retry-After"] == "10"
+    assert "The tables are unavailable right now" in response.content.decode()
+    assert RedisUnavailable(lambda r: None).process_exception(request, ValueError()) is None

@@ -5,7 +5,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from cubiccards import limits
+from cubiccards import errors, limits
 from gameplay.engine import registry
 
 from . import services, tables
@@ -55,6 +55,7 @@ def join_room(request):
 def room(request, code: str):
     """A member's table; anyone else gets the same invitation to join, whether a room has
     this code or not (joining tells, within the guessing limits)."""
+    errors.require_redis()  # a table that can't connect its socket would only spin
     player = player_key(request)
     try:
         room = services.members_room(code, player)

@@ -195,35 +195,74 @@ def _test_database_url() -> str:
     return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
-@pytest.fixture
-def daphne_server(real_services, transactional_db):
-    """daphne serving the site on the test database and Redis, as in production; the test
-    fails if daphne printed a traceback."""
+def start_daphne(redis_url: str) -> tuple[ServerOutput, str]:
+    """daphne serving the site on the test database and this Redis; (server, base URL)."""
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": _test_database_url(),
-        "REDIS_URL": settings.REDIS_URL,
+        "REDIS_URL": redis_url,
         "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),
     }
-    server = start_server(
-        [
-            sys.executable,
-            "-m",
-            "daphne",
-            "-b",
-            "127.0.0.1",
-            "-p",
-            str(port),
-            "cubiccards.asgi:application",
-        ],
-        env,
-        "daphne",
-    )
+    args = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+    server = start_server([*args, "cubiccards.asgi:application"], env, f"daphne :{port}")
     wait_for_port(server, port)
-    yield f"http://127.0.0.1:{port}"
+    return server, f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+def daphne_server(real_services, transactional_db):
+    """daphne serving the site on the test database and Redis, as in production; the test
+    fails if daphne printed a traceback."""
+    server, url = start_daphne(settings.REDIS_URL)
+    yield url
     server.stop()
     server.check()
+
+
+class PrivateRedis:
+    """A redis-server of the test's own (a port in 8245-8249), to stop and start again."""
+
+    PORTS = range(8245, 8250)
+
+    def __init__(self, folder: Path):
+        self.port = next((p for p in self.PORTS if self._free(p)), None)
+        if self.port is None:
+            pytest.fail("No free port in 8245-8249 for a private redis-server.")
+        self.folder, self.proc = folder, None
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    @staticmethod
+    def _free(port: int) -> bool:
+        import socket
+
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", port)) != 0
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while self._free(self.port):
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def private_redis(real_services, tmp_path):
+    """A private redis-server, running; the test may stop and start it."""
+    redis = PrivateRedis(tmp_path)
+    redis.start()
+    yield redis
+    redis.stop()
 
 
 # ---- browser tests: Playwright driving Debian's Chromium -----------------------------------

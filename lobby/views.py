@@ -59,11 +59,10 @@ def room(request, code: str):
     player = player_key(request)
     try:
         room = services.members_room(code, player)
-    except services.RoomError:
-        code = normalise(code)
-        if len(code) != 5 or not code.isalpha():
-            raise Http404("A room code is 5 letters.") from None
-        return render(request, "lobby/join.html", {"code": code})
+    except services.NoSuchRoom:
+        return render(request, "lobby/join.html", {"code": normalise(code)})
+    except services.RoomError as exc:  # not a room code at all
+        raise Http404(exc.message) from exc
     context = tables.room_context(room, services.member_of(room, player))
     return render(request, "lobby/room.html", context)
 

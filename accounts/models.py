@@ -27,9 +27,20 @@ class User(AbstractUser):
     # The computer players' pace this person chose last (gameplay.models.SpeedPlay); their
     # next table starts with it.
     speed_play = models.CharField(max_length=10, default="normal")
+    # The username's skeleton (accounts.names): a new name may not share an existing one's.
+    name_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
 
     def __str__(self) -> str:
         return self.username
+
+    def save(self, *args, **kwargs):
+        from .names import skeleton
+
+        self.name_key = skeleton(self.username)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "username" in fields:
+            kwargs["update_fields"] = {*fields, "name_key"}
+        super().save(*args, **kwargs)
 
 
 class GameStat(models.Model):

@@ -1,16 +1,19 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from cubiccards import limits
 from gameplay.engine import registry
 
 from . import charts, ratings, selectors
-from .forms import SettingsForm, SignUpForm
+from .forms import SettingsForm, SignInForm, SignUpForm
 from .models import Rating, User
 
 BOARD_PAGE = 50  # players per leaderboard page
@@ -21,12 +24,26 @@ BOARD_TOP = 10  # per game on /leaderboards/
 def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
-    form = SignUpForm(request.POST or None)
+    form = SignUpForm(request.POST or None, address=limits.address(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_next(request) or "home")
-    return render(request, "registration/signup.html", {"form": form, "next": _next(request)})
+    context = {"form": form, "next": _next(request)}
+    return render(request, "registration/signup.html", context, status=_status(form))
+
+
+class SignInView(LoginView):
+    authentication_form = SignInForm
+    redirect_authenticated_user = True
+
+    def form_invalid(self, form):
+        return self.render_to_response(self.get_context_data(form=form), status=_status(form))
+
+
+def _status(form) -> int:
+    """429 when a limit refused the form, else 200."""
+    return 429 if form.is_bound and form.has_error(NON_FIELD_ERRORS, "limited") else 200
 
 
 def _next(request) -> str:

@@ -13,3 +13,8 @@ app.autodiscover_tasks()
 def ping() -> str:
     """Answers "pong": proves a worker is listening on the broker."""
     return "pong"
+
+
+# Worker and beat heartbeats for /healthz: the receiver must be connected before the worker
+# starts its heart.
+from . import heartbeat  # noqa: E402, F401

@@ -1,21 +1,64 @@
-"""A missing or stale CSRF token gets the form back with a sentence, never a bare 403."""
+"""Pages for what went wrong outside a view's own control, each a sentence rather than a
+bare error: a missing or stale CSRF token, Redis unreachable."""
 
+import logging
+
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.cache import cache
 from django.shortcuts import render
+from kombu.exceptions import OperationalError
+from redis.exceptions import RedisError
 
 from accounts.forms import SignUpForm
 
+log = logging.getLogger(__name__)
 STALE = "This form had expired. Please try again."
+RETRY_AFTER = 10  # seconds before the "tables unavailable" page asks again by itself
+FORMS = {  # path prefix: (form, template)
+    "/accounts/signup": (SignUpForm, "registration/signup.html"),
+    "/accounts/login": (AuthenticationForm, "registration/login.html"),
+}
 
 
 def csrf_failure(request, reason=""):
-    if request.path.startswith("/accounts/signup"):
-        form = SignUpForm(request.POST or None)
-        form.add_error(None, STALE)
-        return render(request, "registration/signup.html", {"form": form}, status=403)
-    if request.path.startswith("/accounts/login"):
-        from django.contrib.auth.forms import AuthenticationForm
-
-        form = AuthenticationForm(request, data=None)
-        form.add_error(None, STALE)
-        return render(request, "registration/login.html", {"form": form}, status=403)
+    for prefix, (form_class, template) in FORMS.items():
+        if request.path.startswith(prefix):
+            # Unbound: nothing is validated and no password is tried; the name is kept.
+            form = form_class(initial={"username": request.POST.get("username", "")[:150]})
+            form.cleaned_data = {}  # add_error() expects a form that has been cleaned
+            form.add_error(None, STALE)
+            return render(request, template, {"form": form}, status=403)
     return render(request, "403_csrf.html", {"message": STALE}, status=403)
+
+
+def require_redis() -> None:
+    """Raise RedisError now if Redis can't be reached (one round trip): for a page whose live
+    parts need it even when the page itself could be drawn without it."""
+    cache.has_key("redis-reachable")
+
+
+class RedisUnavailable:
+    """The live tables (their states, the channel layer, Celery's broker) need Redis. While
+    it can't be reached a page that needs it answers 503 with a page that says so and tries
+    again by itself, instead of a 500; the tables come back as they were when Redis does (the
+    game log is in the database)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        # OperationalError: publishing a Celery task to the broker (Redis) failed.
+        if not isinstance(exception, RedisError | OperationalError):
+            return None
+        log.warning("Redis unavailable for %s: %s", request.path, exception)
+        response = render(
+            request,
+            "unavailable.html",
+            {"retry_after": RETRY_AFTER, "path": request.path},
+            status=503,
+        )
+        response["Retry-After"] = str(RETRY_AFTER)
+        return response

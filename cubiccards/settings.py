@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "lobby",
     "kudos",
     "cards",
+    "cubiccards",
 ]
 
 MIDDLEWARE = [
@@ -63,6 +64,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.time_zone",
     "kudos.middleware.DailyVisitMiddleware",
+    "cubiccards.errors.RedisUnavailable",
 ]
 
 ROOT_URLCONF = "cubiccards.urls"
@@ -215,6 +217,12 @@ CELERY_BEAT_SCHEDULE = {
     "match-ranked-queue": {"task": "lobby.match_queue", "schedule": 2.0},
 }
 CELERY_TIMEZONE = "UTC"
+# Beat writes a heartbeat on each tick (cubiccards/heartbeat.py); it ticks at least this often.
+CELERY_BEAT_SCHEDULER = "cubiccards.heartbeat:HeartbeatScheduler"
+CELERY_BEAT_MAX_LOOP_INTERVAL = 5
+# /healthz: a worker or beat heartbeat older than this (seconds) means that process is down.
+# Workers beat every 2 s, beat at least every 5 s.
+HEALTH_STALE_AFTER = env.float("HEALTH_STALE_AFTER", default=15.0)
 
 # ---- Kudos ----------------------------------------------------------------------------------
 # How often beat runs the streak upkeep and the weekly close (both idempotent: running often
@@ -292,6 +300,8 @@ if not DEBUG:
 if PRODUCTION:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+    # A load balancer probes /healthz over plain HTTP and wants the answer, not a redirect.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)

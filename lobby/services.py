@@ -38,6 +38,14 @@ class RoomError(Exception):
         self.message = message
 
 
+class NoSuchRoom(RoomError):
+    """One answer for a code that leads to no room a person may enter: none has it, it has
+    closed, or it is someone's private table. So a code can't be probed for rooms."""
+
+    def __init__(self, code: str):
+        super().__init__(f"No open room has the code {code}.")
+
+
 def room_group(code: str) -> str:
     return f"room_{code}"
 
@@ -71,7 +79,15 @@ def open_room(code: str) -> Room:
         raise RoomError("A room code is 5 letters.")
     room = Room.objects.filter(code=code, is_open=True).first()
     if room is None:
-        raise RoomError(f"No open room has the code {code}.")
+        raise NoSuchRoom(code)
+    return room
+
+
+def members_room(code: str, player: str) -> Room:
+    """The open room with this code that this person is in; NoSuchRoom otherwise."""
+    room = open_room(code)
+    if member_of(room, player) is None:
+        raise NoSuchRoom(room.code)
     return room
 
 
@@ -82,7 +98,7 @@ def join_room(*, code: str, player: str, name: str, user=None) -> Room:
         if member and not member.left:
             return room
         if room.private and (member is None):
-            raise RoomError(f"Room {room.code} is a private table.")
+            raise NoSuchRoom(room.code)
         if room.present().count() >= ROOM_SIZE:
             raise RoomError(f"Room {room.code} is full ({ROOM_SIZE} people).")
         if member is None:

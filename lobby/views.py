@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from cubiccards import errors, limits
 from gameplay.engine import registry
 
 from . import services, tables
@@ -25,36 +26,51 @@ def create_room(request):
 
 @require_POST
 def join_room(request):
+    """Joining by code is the only way into someone's room, so codes that lead nowhere are
+    counted per session and per address (cubiccards.limits) to stop guessing."""
+    player = player_key(request)
+    guesser = [
+        (limits.ROOM_CODES_PER_SESSION, player),
+        (limits.ROOM_CODES_PER_ADDRESS, limits.address(request)),
+    ]
     try:
+        limits.check(*guesser)
         room = services.join_room(
             code=request.POST.get("code"),
-            player=player_key(request),
+            player=player,
             name=player_name(request),
             user=_user(request),
         )
+    except limits.Limited as exc:
+        messages.error(request, exc.message)
+        return redirect("home")
     except services.RoomError as exc:
+        if isinstance(exc, services.NoSuchRoom):
+            limits.count(*guesser)
         messages.error(request, exc.message)
         return redirect("home")
     return redirect("room", code=room.code)
 
 
 def room(request, code: str):
-    try:
-        room = services.open_room(code)
-    except services.RoomError as exc:
-        raise Http404(exc.message) from exc
+    """A member's table; anyone else gets the same invitation to join, whether a room has
+    this code or not (joining tells, within the guessing limits)."""
+    errors.require_redis()  # a table that can't connect its socket would only spin
     player = player_key(request)
-    member = services.member_of(room, player)
-    if member is None:
-        return render(request, "lobby/join.html", {"room": room}, status=200)
-    context = tables.room_context(room, member)
+    try:
+        room = services.members_room(code, player)
+    except services.NoSuchRoom:
+        return render(request, "lobby/join.html", {"code": normalise(code)})
+    except services.RoomError as exc:  # not a room code at all
+        raise Http404(exc.message) from exc
+    context = tables.room_context(room, services.member_of(room, player))
     return render(request, "lobby/room.html", context)
 
 
 @require_POST
 def start_game(request, code: str):
     try:
-        room = services.open_room(code)
+        room = services.members_room(code, player_key(request))
         services.start_game(
             room=room,
             player=player_key(request),
@@ -72,7 +88,8 @@ def start_game(request, code: str):
 @require_POST
 def back_to_lobby(request, code: str):
     try:
-        services.back_to_lobby(room=services.open_room(code), player=player_key(request))
+        player = player_key(request)
+        services.back_to_lobby(room=services.members_room(code, player), player=player)
     except services.RoomError as exc:
         messages.error(request, exc.message)
     return redirect("room", code=normalise(code))

@@ -11,6 +11,9 @@ db=${DATABASE_URL##*/}
 psql -h 127.0.0.1 -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$db'" | grep -q 1 \
   || psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE \"$db\""
 $bin/python manage.py migrate --no-input -v 0
+# Production pages are served from the collected, hashed static files (whitenoise's manifest):
+# without them every page is a 500, so a failed collection stops the start here.
+$bin/python manage.py collectstatic --no-input -v 0 || { echo "collectstatic failed: not starting (pages would all answer 500)." >&2; exit 1; }
 
 pids=()
 stop() {

@@ -118,6 +118,23 @@ def _clean_redis():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _fresh_limits():
+    """Every test starts with the guessing and sign-up limits unused (cubiccards.limits): the
+    suite signs in, guesses room codes and signs up far more than one client ever may."""
+    from django.core.cache import cache
+
+    client = getattr(getattr(cache, "_cache", None), "get_client", None)
+    if client is None:  # an in-process cache
+        cache.clear()
+    else:
+        redis_client = client(write=True)
+        keys = list(redis_client.scan_iter(match="*:limit:*", count=1000))
+        if keys:
+            redis_client.delete(*keys)
+    yield
+
+
 def _flush_redis() -> None:
     import redis
 
@@ -184,27 +201,76 @@ def daphne_env() -> dict[str, str]:
     return {}
 
 
-@pytest.fixture
-def daphne_server(real_services, transactional_db, daphne_env):
-    """daphne serving the site on the test database and Redis, as in production; the test
-    fails if daphne printed a traceback."""
+def start_daphne(
+    redis_url: str, extra_env: dict[str, str] | None = None
+) -> tuple[ServerOutput, str]:
+    """daphne serving the site on the test database and this Redis; (server, base URL)."""
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": _test_database_url(),
-        "REDIS_URL": settings.REDIS_URL,
+        "REDIS_URL": redis_url,
         "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),
-        **daphne_env,
+        **(extra_env or {}),
     }
-    server = start_server(
-        daphne_command(port),
-        env,
-        "daphne",
-    )
+    server = start_server(daphne_command(port), env, f"daphne :{port}")
     wait_for_port(server, port)
-    yield f"http://127.0.0.1:{port}"
+    return server, f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+def daphne_server(real_services, transactional_db, daphne_env):
+    """daphne serving the site on the test database and Redis, as in production; the test
+    fails if daphne printed a traceback."""
+    server, url = start_daphne(settings.REDIS_URL, daphne_env)
+    yield url
     server.stop()
     server.check()
+
+
+class PrivateRedis:
+    """A redis-server of the test's own (a port in 8245-8249), to stop and start again."""
+
+    PORTS = range(8245, 8250)
+
+    def __init__(self, folder: Path):
+        self.port = next((p for p in self.PORTS if self._free(p)), None)
+        if self.port is None:
+            pytest.fail("No free port in 8245-8249 for a private redis-server.")
+        self.folder, self.proc = folder, None
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+
+    @staticmethod
+    def _free(port: int) -> bool:
+        import socket
+
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", port)) != 0
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while self._free(self.port):
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def private_redis(real_services, tmp_path):
+    """A private redis-server, running; the test may stop and start it."""
+    redis = PrivateRedis(tmp_path)
+    redis.start()
+    yield redis
+    redis.stop()
 
 
 # ---- browser tests: Playwright driving Debian's Chromium -----------------------------------

@@ -70,6 +70,25 @@ def test_signup_without_csrf_token_creates_nothing():
     assert not User.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "path, data",
+    [
+        ("/accounts/login/", {"username": "maple", "password": GOOD}),
+        ("/accounts/login/", {}),
+        ("/accounts/signup/", {}),
+    ],
+)
+def test_form_without_csrf_token_comes_back_with_a_sentence(path, data):
+    User.objects.create_user("maple", password=GOOD)
+    client = Client(enforce_csrf_checks=True)
+    response = client.post(path, data)
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "This form had expired. Please try again." in page
+    assert 'name="username"' in page
+    assert "_auth_user_id" not in client.session  # no sign-in without the token
+
+
 def test_signin_and_signout(client):
     User.objects.create_user("maple", password=GOOD)
     response = client.post("/accounts/login/", {"username": "maple", "password": GOOD})

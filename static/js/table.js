@@ -78,7 +78,12 @@
     showToast();
     showHint();
   });
-  document.body.addEventListener("htmx:wsClose", () => document.body.classList.add("offline"));
+  document.body.addEventListener("htmx:wsClose", (event) => {
+    document.body.classList.add("offline");
+    // 4503: the tables are unavailable (Redis). The socket won't retry that by itself; the
+    // page reloads into one that says so and comes back to the table when they are.
+    if (event.detail.event && event.detail.event.code === 4503) setTimeout(() => location.reload(), 5000);
+  });
   document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));
   // This script and the per-game scripts after it are deferred: they run in order, then the
   // page fires DOMContentLoaded, so the first table is set up once every game has registered.

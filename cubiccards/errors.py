@@ -19,3 +19,12 @@ def csrf_failure(request, reason=""):
         form.add_error(None, STALE)
         return render(request, "registration/login.html", {"form": form}, status=403)
     return render(request, "403_csrf.html", {"message": STALE}, status=403)
+
+
+def not_found(request, exception=None):
+    """The site's own 404: the view's sentence when it raised one ("No such game."), else a
+    plain one; never Django's debug page."""
+    message = exception.args[0] if exception and exception.args else None
+    if not isinstance(message, str):
+        message = "There is no page at this address."
+    return render(request, "404.html", {"message": message}, status=404)

@@ -44,7 +44,7 @@ def join(request, kind: str):
         already = ranked.current_entry(request.user, kind)
         if already is not None and already.status == already.Status.WAITING:
             return redirect("ranked-queue", kind=kind)
-        return redirect("/?lobby=1")
+        return redirect("home")
     if _json(request):
         return JsonResponse(
             {"ok": True, "game": entry.kind, "status": entry.status, "socket": f"/ws/queue/{kind}/"}
@@ -71,7 +71,7 @@ def leave(request, kind: str):
         if _json(request):
             return JsonResponse({"ok": False, "message": message}, status=401)
         messages.error(request, message)
-        return redirect("/?lobby=1")
+        return redirect("home")
     try:
         ranked.leave(user=request.user, kind=kind)
     except ranked.QueueError as exc:
@@ -82,7 +82,7 @@ def leave(request, kind: str):
     if _json(request):
         return JsonResponse({"ok": True, "status": "left"})
     messages.info(request, "You left the queue.")
-    return redirect("/?lobby=1")
+    return redirect("home")
 
 
 def rating_change(request, game_id: int):

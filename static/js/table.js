@@ -24,6 +24,8 @@
     if (game && game.init) game.init(main, window.cubic);
   }
   const AUTO_KEY = "cubic:auto:";
+  // An auto action (Auto-flip) keeps the table's Speed Play pace.
+  const AUTO_DELAY = { normal: 450, fast: 150, instant: 40 };
 
   function autoAct() {
     document.querySelectorAll("[data-auto-action]").forEach((box) => {
@@ -34,15 +36,25 @@
       const button = document.getElementById(box.dataset.autoAction);
       if (button && !button.disabled && !button.dataset.autoSent) {
         button.dataset.autoSent = "1";
-        setTimeout(() => { if (document.body.contains(button) && !button.disabled) button.click(); }, 450);
+        const main = document.getElementById("room-main");
+        const delay = AUTO_DELAY[main && main.dataset.speed] || AUTO_DELAY.normal;
+        setTimeout(() => { if (document.body.contains(button) && !button.disabled) button.click(); }, delay);
       }
     });
   }
 
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea")) return;
+    if (event.defaultPrevented || event.target.closest("input, select, textarea")) return;
+    const press = event.key === " " || event.key === "Enter";
+    // A card or spot drawn as role="button" works like a button: Enter or Space presses it.
+    const pressable = event.target.closest("[role=button][tabindex]");
+    if (pressable && press) {
+      event.preventDefault();
+      pressable.click();
+      return;
+    }
     // Enter and Space belong to a focused button; other keys still reach the hotkeys.
-    if (event.target.closest("button, summary") && (event.key === " " || event.key === "Enter")) return;
+    if (event.target.closest("button, summary") && press) return;
     const button = document.querySelector(`[data-hotkey="${event.key === " " ? " " : event.key}"]`);
     if (button && !button.disabled) {
       event.preventDefault();
@@ -72,11 +84,78 @@
     if (box && box.textContent.trim()) box.hidden = false;
   }
 
+  // Every update redraws #room-main, which would drop the keyboard focus to the page (the next
+  // Tab then lands in the footer). Remember the focused control and find it again in the new
+  // table: the same element, or the control now in its place, or the table's first action.
+  const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])";
+  let focusWas = null;
+
+  function focusables(main) {
+    return [...main.querySelectorAll(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
+  }
+
+  function rememberFocus() {
+    const main = document.getElementById("room-main");
+    const el = document.activeElement;
+    focusWas = null;
+    if (!main || !el || !main.contains(el) || el === main) return;
+    const d = el.dataset;
+    focusWas = {
+      selectors: [
+        el.id && `#${CSS.escape(el.id)}`,
+        d.card && `[data-card="${CSS.escape(d.card)}"]${d.pile ? `[data-pile="${CSS.escape(d.pile)}"]` : ""}`,
+        d.card && `[data-card="${CSS.escape(d.card)}"][tabindex]`,
+        d.spot && `[data-spot="${CSS.escape(d.spot)}"]`,
+        d.pos && `[data-pos="${CSS.escape(d.pos)}"]`,
+        d.dest && `[data-dest="${CSS.escape(d.dest)}"]`,
+        d.act && `[data-act="${CSS.escape(d.act)}"]`,
+        d.key && `[data-key="${CSS.escape(d.key)}"]`,
+      ].filter(Boolean),
+      tag: el.tagName,
+      text: el.textContent.trim(),
+      index: focusables(main).indexOf(el),
+    };
+  }
+
+  function restoreFocus() {
+    const main = document.getElementById("room-main");
+    const was = focusWas;
+    focusWas = null;
+    if (!main || !was) return;
+    const now = document.activeElement;
+    if (now && now !== document.body && document.body.contains(now)) return; // a game script placed it
+    const usable = focusables(main);
+    const ok = (el) => el && usable.includes(el);
+    let next = was.selectors.map((sel) => main.querySelector(sel)).find(ok);
+    next = next || usable.find((el) => el.tagName === was.tag && el.textContent.trim() === was.text);
+    next = next || main.querySelector("[data-autofocus]");
+    next = next || main.querySelector(".controls button:not([disabled]), .controls [tabindex='0']");
+    next = next || (was.index >= 0 && usable[Math.min(was.index, usable.length - 1)]);
+    (next || main).focus({ preventScroll: true });
+  }
+
+  // One live region outside the redrawn table tells screen readers whose turn it is and what
+  // just happened (a region inside #room-main is replaced, not changed, so it stays silent).
+  function announce() {
+    const main = document.getElementById("room-main");
+    const region = document.getElementById("table-news");
+    if (!main || !region) return;
+    const news = [...main.querySelectorAll("[data-news]")].map((el) => el.textContent.replace(/\s+/g, " ").trim());
+    const text = [main.dataset.turn, ...news].filter(Boolean).join(". ");
+    if (text && text !== region.dataset.said) {
+      region.dataset.said = text;
+      region.textContent = text;
+    }
+  }
+
+  document.body.addEventListener("htmx:wsBeforeMessage", rememberFocus);
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     initTable();
     autoAct();
     showToast();
     showHint();
+    restoreFocus();
+    announce();
   });
   document.body.addEventListener("htmx:wsClose", () => document.body.classList.add("offline"));
   document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));
@@ -85,5 +164,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     initTable();
     autoAct();
+    announce();
   });
 })();

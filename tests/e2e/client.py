@@ -17,7 +17,7 @@ class SiteClient:
         self.base = base_url.rstrip("/")
         self.cookies = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
-        self.get("/?lobby=1")  # a guest session and a CSRF cookie
+        self.get("/")  # a guest session and a CSRF cookie
 
     def _cookie(self, name: str) -> str:
         return next(c.value for c in self.cookies if c.name == name)

@@ -113,7 +113,10 @@
     section.querySelectorAll(".kl-c[data-card], [data-dest]").forEach((el) => {
       ["tabindex", "role", "aria-pressed", "aria-label"].forEach((a) => el.removeAttribute(a));
       if (el.dataset.dest && !el.dataset.label) el.dataset.label = el.getAttribute("aria-label") || "";
-      if (el.dataset.dest) el.setAttribute("aria-label", el.dataset.label);
+      if (el.dataset.dest) {
+        el.setAttribute("role", "group");
+        el.setAttribute("aria-label", el.dataset.label);
+      }
       const drop = drops.has(el);
       if (!drop && !el.classList.contains("movable")) return;
       el.setAttribute("tabindex", "0");

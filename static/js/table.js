@@ -67,6 +67,8 @@
     if (copy && navigator.clipboard) {
       navigator.clipboard.writeText(copy.dataset.copy).then(() => { copy.textContent = "Copied!"; });
     }
+    const hint = event.target.closest("#table-hint");
+    if (hint) hint.hidden = true;
     const sent = event.target.closest("[ws-send]");
     if (sent) sent.classList.add("sent");
   });

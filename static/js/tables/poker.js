@@ -33,15 +33,47 @@
         .map((li) => li.querySelector("img.card").alt.replace(/ \(.*\)$/, ""));
       let text = names.length ? `Suggested: hold ${names.join(", ")}.` : "Suggested: draw five new cards.";
       const strength = suggest.dataset.strength;
-      if (strength) {
+      // The figure is the chance of beating three random hands: said only when three
+      // players are in the hand against you.
+      const rivals = root.querySelectorAll(".pk-seat:not(.folded):not(.out)").length;
+      if (strength && rivals === 3) {
         text += ` After the draw it beats three random hands about ${Math.round(Number(strength) * 100)}% of the time.`;
       }
       advice.textContent = text;
     }
   }
 
+  // The showdown opens over the table when a hand ends at one, and closes on "Next hand" or
+  // after SHOWDOWN_MS (the computer players wait about as long: the engine's pause()).
+  const SHOWDOWN_MS = 6000;
+  const showdown = { hand: undefined, start: 0, closed: false, timer: null };
+
+  function openShowdown(root) {
+    const box = root.querySelector("[data-showdown]");
+    if (showdown.hand === undefined) {
+      // The page has just opened: a showdown on it happened before.
+      showdown.hand = box ? box.dataset.showdown : null;
+      showdown.closed = true;
+    }
+    if (!box) return;
+    if (showdown.hand !== box.dataset.showdown) {
+      Object.assign(showdown, { hand: box.dataset.showdown, start: performance.now(), closed: false });
+    }
+    const left = SHOWDOWN_MS - (performance.now() - showdown.start);
+    if (showdown.closed || left <= 0) return;
+    box.classList.add("open");
+    const close = () => {
+      showdown.closed = true;
+      box.classList.remove("open");
+    };
+    box.querySelector("[data-next-hand]").addEventListener("click", close);
+    clearTimeout(showdown.timer);
+    showdown.timer = setTimeout(close, left);
+  }
+
   window.cubicTables.poker = {
     init(root, cubic) {
+      openShowdown(root);
       const mine = root.querySelector("[data-you][data-drawing]");
       if (!mine) {
         handKey = "";

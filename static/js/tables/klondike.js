@@ -20,6 +20,7 @@
     busy: false, // the Finish animation is running
     hintSeq: null, // seq at which a hint was asked for
     suppressClick: false,
+    focusCard: null, // the card to focus once the table that moved it arrives
   };
 
   const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -70,7 +71,17 @@
 
   function send(action) {
     mem.selected = null;
+    // A card put down from the keyboard keeps the focus in its new place.
+    const from = document.activeElement;
+    mem.focusCard = action.card && from && from.closest && from.closest(".kl") ? action.card : null;
     window.cubic.act(action);
+  }
+
+  function refocus(section) {
+    if (!mem.focusCard) return;
+    const card = section.querySelector(`.kl-c[data-card="${mem.focusCard}"][tabindex]`);
+    mem.focusCard = null;
+    if (card) card.focus({ preventScroll: true });
   }
 
   // ---- selection and highlights ------------------------------------------------------------
@@ -440,6 +451,7 @@
       startTimer(section);
     }
     decorate(section);
+    refocus(section);
     showHint(section);
   }
 

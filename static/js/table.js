@@ -26,6 +26,7 @@
   const AUTO_KEY = "cubic:auto:";
   // An auto action (Auto-flip) keeps the table's Speed Play pace.
   const AUTO_DELAY = { normal: 450, fast: 150, instant: 40 };
+  const autoSentAt = {}; // auto action -> the seq it was last sent for
 
   function autoAct() {
     document.querySelectorAll("[data-auto-action]").forEach((box) => {
@@ -34,11 +35,18 @@
       box.onchange = () => { localStorage.setItem(key, box.checked ? "1" : "0"); autoAct(); };
       if (!box.checked) return;
       const button = document.getElementById(box.dataset.autoAction);
-      if (button && !button.disabled && !button.dataset.autoSent) {
-        button.dataset.autoSent = "1";
-        const main = document.getElementById("room-main");
+      const main = document.getElementById("room-main");
+      // Once per state: the same state can be drawn twice (the table's news and our own).
+      const at = main ? main.dataset.seq : "";
+      if (button && !button.disabled && autoSentAt[key] !== at) {
+        autoSentAt[key] = at;
         const delay = AUTO_DELAY[main && main.dataset.speed] || AUTO_DELAY.normal;
-        setTimeout(() => { if (document.body.contains(button) && !button.disabled) button.click(); }, delay);
+        setTimeout(() => {
+          // The button as it is now (a redraw replaces it), if the table is still at that state.
+          const now = document.getElementById(box.dataset.autoAction);
+          const seq = document.getElementById("room-main");
+          if (now && !now.disabled && seq && seq.dataset.seq === at) now.click();
+        }, delay);
       }
     });
   }
@@ -150,6 +158,16 @@
     }
   }
 
+  // The end of a game comes into view once (on a phone it is below the table).
+  let shownOver = null;
+  function showGameOver() {
+    const over = document.querySelector("#room-main[data-over='1'] .game-over");
+    const main = document.getElementById("room-main");
+    if (!over || shownOver === main.dataset.seq) return;
+    shownOver = main.dataset.seq;
+    over.scrollIntoView({ block: "nearest" });
+  }
+
   document.body.addEventListener("htmx:wsBeforeMessage", rememberFocus);
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     initTable();
@@ -158,6 +176,7 @@
     showHint();
     restoreFocus();
     announce();
+    showGameOver();
   });
   document.body.addEventListener("htmx:wsClose", () => document.body.classList.add("offline"));
   document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));

@@ -15,7 +15,8 @@ from accounts.models import RatingChange
 from gameplay.engine import registry
 from gameplay.models import Game
 
-from . import ranked
+from . import ranked, services
+from .identity import player_key
 
 SIGN_UP_FIRST = "Sign up or sign in to play ranked: ratings belong to an account."
 
@@ -78,7 +79,8 @@ def leave(request, kind: str):
         if _json(request):
             return JsonResponse({"ok": False, "message": exc.message}, status=409)
         messages.error(request, exc.message)
-        return redirect("/")  # a matched person goes on to their table
+        table = services.current_room(player_key(request))  # a matched person: their table
+        return redirect("room", code=table.code) if table else redirect("home")
     if _json(request):
         return JsonResponse({"ok": True, "status": "left"})
     messages.info(request, "You left the queue.")

@@ -26,7 +26,10 @@
   const AUTO_KEY = "cubic:auto:";
   // An auto action (Auto-flip) keeps the table's Speed Play pace.
   const AUTO_DELAY = { normal: 450, fast: 150, instant: 40 };
-  const autoSentAt = {}; // auto action -> the seq it was last sent for
+  // auto action -> the decision it was sent for: the button's data-auto-key (War: the round
+  // and stage) or else the state's seq. One send per decision, so none arrives after the round
+  // or the game ended; an error (the send was dropped) allows it again.
+  const autoSentFor = {};
 
   function autoAct() {
     document.querySelectorAll("[data-auto-action]").forEach((box) => {
@@ -36,16 +39,16 @@
       if (!box.checked) return;
       const button = document.getElementById(box.dataset.autoAction);
       const main = document.getElementById("room-main");
-      // Once per state: the same state can be drawn twice (the table's news and our own).
       const at = main ? main.dataset.seq : "";
-      if (button && !button.disabled && autoSentAt[key] !== at) {
-        autoSentAt[key] = at;
+      const decision = button && (button.dataset.autoKey || at);
+      if (button && !button.disabled && autoSentFor[key] !== decision) {
+        autoSentFor[key] = decision;
         const delay = AUTO_DELAY[main && main.dataset.speed] || AUTO_DELAY.normal;
         setTimeout(() => {
           // The button as it is now (a redraw replaces it), if the table is still at that state.
           const now = document.getElementById(box.dataset.autoAction);
           const seq = document.getElementById("room-main");
-          if (now && !now.disabled && seq && seq.dataset.seq === at) now.click();
+          if (now && !now.disabled && (now.dataset.autoKey || (seq && seq.dataset.seq)) === decision) now.click();
         }, delay);
       }
     });
@@ -84,6 +87,7 @@
   function showToast() {
     const toast = document.getElementById("table-error");
     if (!toast || !toast.textContent.trim()) return;
+    Object.keys(autoSentFor).forEach((key) => { delete autoSentFor[key]; });
     toast.hidden = false;
     clearTimeout(showToast.timer);
     showToast.timer = setTimeout(() => { toast.hidden = true; }, 4000);
@@ -136,7 +140,15 @@
     if (now && now !== document.body && document.body.contains(now)) return; // a game script placed it
     const usable = focusables(main);
     const ok = (el) => el && usable.includes(el);
-    let next = was.selectors.map((sel) => main.querySelector(sel)).find(ok);
+    const found = was.selectors.map((sel) => main.querySelector(sel)).filter(Boolean);
+    const same = found.find(ok) || found[0];
+    if (same && !ok(same)) {
+      // Still there but disabled for now (War's Flip while others flip): the table keeps the
+      // focus, so its hotkeys still work and Tab goes on from here.
+      main.focus({ preventScroll: true });
+      return;
+    }
+    let next = same;
     next = next || usable.find((el) => el.tagName === was.tag && el.textContent.trim() === was.text);
     next = next || main.querySelector("[data-autofocus]");
     next = next || main.querySelector(".controls button:not([disabled]), .controls [tabindex='0']");

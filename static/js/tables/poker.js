@@ -62,11 +62,18 @@
     const left = SHOWDOWN_MS - (performance.now() - showdown.start);
     if (showdown.closed || left <= 0) return;
     box.classList.add("open");
+    const next = box.querySelector("[data-next-hand]");
     const close = () => {
       showdown.closed = true;
+      const had = box.contains(document.activeElement);
       box.classList.remove("open");
+      // The keyboard goes on to the new hand's first action (or the table).
+      if (had) (root.querySelector(".pk-controls button:not([disabled])") || root).focus();
     };
-    box.querySelector("[data-next-hand]").addEventListener("click", close);
+    next.addEventListener("click", close);
+    // A keyboard player who was at the table lands on Next hand.
+    const active = document.activeElement;
+    if (!active || active === document.body || root.contains(active)) next.focus({ preventScroll: true });
     clearTimeout(showdown.timer);
     showdown.timer = setTimeout(close, left);
   }

@@ -225,6 +225,7 @@ def _play_a_little(page: Page, moves: int = 2) -> None:
             break
         action = engine.bot_action(state, 0)
         gameplay.submit_action(game_id=game.pk, seat=0, action=action, seq=game.seq)
+        page.evaluate("window.cubic.send({type: 'sync'})")  # not only the table's news
         page.wait_for_function(
             "n => Number(document.getElementById('room-main').dataset.seq) >= n", arg=game.seq + 1
         )

@@ -218,6 +218,7 @@ def _play_a_little(page: Page, moves: int = 2) -> None:
     as the table would), the computer players answer on their own."""
     room = _room(page)
     engine = registry.get(room.game.kind)
+    page.wait_for_function("window.cubic")  # the table's script has run
     for _ in range(moves):
         game = room.game.__class__.objects.get(pk=room.game_id)
         state = gameplay.load_state(game)

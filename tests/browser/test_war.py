@@ -21,7 +21,9 @@ def test_a_short_game_by_auto_flip_to_the_end(
     page.goto(daphne_server + "/play/war/")
     page.get_by_label("Players (you and the computer)").select_option("4")
     page.get_by_label("Game length").select_option(label="Quick: 50 rounds")
-    page.get_by_role("button", name="Play", exact=True).click()
+    with page.expect_websocket() as socket:
+        page.get_by_role("button", name="Play", exact=True).click()
+    socket.value.wait_for_event("framereceived")  # the table is live: its first view came
     expect(page).to_have_url(re.compile(r"/rooms/[A-Z]{5}/$"))
     flip = page.locator("#flip")
     expect(flip).to_be_enabled()

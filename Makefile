@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# Django's debug pages (tracebacks, URL lists) only when asked for: make run DEBUG=true
+DEBUG ?= false
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
@@ -20,11 +22,11 @@ $(VENV)/.dev: $(VENV)/.runtime
 	touch $@
 
 run: $(VENV)/.runtime
-	DEBUG=true $(PY) manage.py migrate --no-input -v 0
+	DEBUG=$(DEBUG) $(PY) manage.py migrate --no-input -v 0
 	@echo ""
 	@echo "  Cubic Cards is at http://127.0.0.1:$(PORT)/   (Ctrl-C stops it)"
 	@echo ""
-	DEBUG=true $(PY) -m cubiccards.server -b 127.0.0.1 -p $(PORT) cubiccards.asgi:application
+	DEBUG=$(DEBUG) $(PY) -m cubiccards.server -b 127.0.0.1 -p $(PORT) cubiccards.asgi:application
 
 services:
 	bash scripts/services.sh

@@ -28,6 +28,11 @@ def signup(request):
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(
+            request,
+            f"Welcome to Cubic Cards, {user.username}! Your games now count towards your stats "
+            "and earn Kudos: pick a game below to start.",
+        )
         return redirect(_next(request) or "home")
     context = {"form": form, "next": _next(request)}
     return render(request, "registration/signup.html", context, status=_status(form))

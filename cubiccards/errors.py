@@ -62,3 +62,12 @@ class RedisUnavailable:
         )
         response["Retry-After"] = str(RETRY_AFTER)
         return response
+
+
+def not_found(request, exception=None):
+    """The site's own 404: the view's sentence when it raised one ("No such game."), else a
+    plain one; never Django's debug page."""
+    message = exception.args[0] if exception and exception.args else None
+    if not isinstance(message, str):
+        message = "There is no page at this address."
+    return render(request, "404.html", {"message": message}, status=404)

@@ -81,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player",
+                "lobby.context_processors.your_table",
                 "cards.context_processors.card_prefs",
                 "kudos.context_processors.kudos",
             ],

@@ -19,3 +19,5 @@ urlpatterns = [
     path("", include("cards.urls")),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "cubiccards.errors.not_found"

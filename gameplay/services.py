@@ -234,13 +234,15 @@ def check_speed_play(speed: Any) -> str:
     return speed
 
 
-def bot_delay(game: Game) -> float:
-    """Seconds a computer player at this table waits before it moves."""
+def bot_delay(game: Game, state: dict | None = None) -> float:
+    """Seconds a computer player at this table waits before it moves (longer where the game
+    asks for a moment to be seen, e.g. a showdown)."""
     if game.speed_play == SpeedPlay.INSTANT:
         return 0.0
+    pause = 1 + (registry.get(game.kind).pause(state) if state is not None else 0.0)
     if game.speed_play == SpeedPlay.FAST:
-        return settings.BOT_DELAY / 4
-    return settings.BOT_DELAY
+        return settings.BOT_DELAY / 4 * pause
+    return settings.BOT_DELAY * pause
 
 
 def set_speed_play(*, game_id: int, speed: str) -> Game:
@@ -320,7 +322,7 @@ def _after_commit(game: Game, state: dict | None) -> None:
     if game.unattended:
         tasks.run_later(tasks.play_out, game.pk, delay=0)
     elif awaited_bots:
-        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=bot_delay(game))
+        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=bot_delay(game, state))
     elif game.to_act and game.turn_timer:
         tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
 

@@ -15,7 +15,8 @@ from accounts.models import RatingChange
 from gameplay.engine import registry
 from gameplay.models import Game
 
-from . import ranked
+from . import ranked, services
+from .identity import player_key
 
 SIGN_UP_FIRST = "Sign up or sign in to play ranked: ratings belong to an account."
 
@@ -44,7 +45,7 @@ def join(request, kind: str):
         already = ranked.current_entry(request.user, kind)
         if already is not None and already.status == already.Status.WAITING:
             return redirect("ranked-queue", kind=kind)
-        return redirect("/?lobby=1")
+        return redirect("home")
     if _json(request):
         return JsonResponse(
             {"ok": True, "game": entry.kind, "status": entry.status, "socket": f"/ws/queue/{kind}/"}
@@ -71,18 +72,19 @@ def leave(request, kind: str):
         if _json(request):
             return JsonResponse({"ok": False, "message": message}, status=401)
         messages.error(request, message)
-        return redirect("/?lobby=1")
+        return redirect("home")
     try:
         ranked.leave(user=request.user, kind=kind)
     except ranked.QueueError as exc:
         if _json(request):
             return JsonResponse({"ok": False, "message": exc.message}, status=409)
         messages.error(request, exc.message)
-        return redirect("/")  # a matched person goes on to their table
+        table = services.current_room(player_key(request))  # a matched person: their table
+        return redirect("room", code=table.code) if table else redirect("home")
     if _json(request):
         return JsonResponse({"ok": True, "status": "left"})
     messages.info(request, "You left the queue.")
-    return redirect("/?lobby=1")
+    return redirect("home")
 
 
 def rating_change(request, game_id: int):

@@ -152,7 +152,18 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
         speed_play_choices=SpeedPlay.choices,
         table_template=table_template(game.kind),
     )
+    context["turn"] = _turn(context)
     return context
+
+
+def _turn(context: dict[str, Any]) -> str:
+    """Whose turn it is, in words, for the table's live region."""
+    if context["over"]:
+        return "Game over"
+    if context["seat"] in context["to_act"]:
+        return "Your turn"
+    waiting = [s["name"] for s in context["seats"] if s["to_act"]]
+    return "Waiting for " + ", ".join(waiting) if waiting else ""
 
 
 def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None]:

@@ -101,7 +101,7 @@ def leave_room(request, code: str):
         services.leave_room(room=services.open_room(code), player=player_key(request))
     except services.RoomError:
         pass  # leaving a room that is gone is already done
-    return redirect("/?lobby=1")
+    return redirect("home")
 
 
 def play_dispatch(request, kind: str):

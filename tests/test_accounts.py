@@ -23,6 +23,9 @@ def test_signup_creates_user_and_signs_in(client):
     assert user.email == "maple@example.com" and user.time_zone == "Europe/Paris"
     home = client.get("/")
     assert b"data-username>maple<" in home.content
+    assert "Welcome to Cubic Cards, maple!" in home.content.decode()  # once, after signing up
+    assert "Welcome to Cubic Cards" not in client.get("/").content.decode()
+    assert "minutes ago" not in client.get("/u/maple/").content.decode()
 
 
 def test_signup_email_is_optional(client):

@@ -149,7 +149,7 @@ def test_leaving_the_queue_and_leaving_after_the_match():
     assert answer.json()["message"] == f"You were already matched: your table is room {room.code}."
     response = client.post(f"/ranked/{KIND}/leave/", follow=True)
     assert f"You were already matched: your table is room {room.code}." in text(response)
-    assert response.redirect_chain[-1][0] == f"/rooms/{room.code}/"  # home takes them there
+    assert response.redirect_chain[-1][0] == f"/rooms/{room.code}/"  # on to their table
     assert entries(status="matched").get().room == room
     assert entries().count() == 2
 

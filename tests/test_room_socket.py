@@ -27,7 +27,7 @@ SHORT_WAR = "short/235"  # a two-player War that ends in 47 rounds
 
 def _client() -> Client:
     client = Client()
-    client.get("/?lobby=1")
+    client.get("/")
     return client
 
 

@@ -137,15 +137,22 @@ def test_play_solo_and_come_back_to_the_table(client):
     code = response.url.rstrip("/").split("/")[-1]
     room = Room.objects.get(code=code)
     assert room.private and len(room.game.seats) == 3
-    assert client.get("/").url == f"/rooms/{code}/"  # closing the page and coming back
-    assert client.get("/?lobby=1").status_code == 200
+    # Seated, a player may still browse the site: every page's header leads back to the table.
+    home = client.get("/")
+    assert home.status_code == 200
+    assert f'href="/rooms/{code}/">Back to your table</a>' in home.content.decode()
+    assert "Back to your table" not in client.get(f"/rooms/{code}/").content.decode()
     stranger = Client()
     response = stranger.post("/rooms/join/", {"code": code}, follow=True)
     assert f"No open room has the code {code}." in text(response)  # as if there were none
+    client.post(f"/rooms/{code}/leave/")
+    assert "Back to your table" not in client.get("/cards/").content.decode()
 
 
 def test_play_unknown_or_bad_options(client):
-    assert client.get("/play/chess/").status_code == 404
+    missing = client.get("/play/chess/")
+    assert missing.status_code == 404 and "No such game." in text(missing)
+    assert "There is no page at this address." in text(client.get("/no/such/page/"))
     response = client.post("/play/war/", {"seats": "12"}, follow=True)
     assert "War seats 2–4 players." in text(response)
     assert client.get("/play/war/").status_code == 200

@@ -82,6 +82,10 @@ def test_the_table_renders_for_every_seat_and_a_spectator(kind):
         assert not hidden, f"{who}: the table draws cards this seat may not see: {hidden}"
         if member.seat is not None and context["legal"]:
             assert BUTTON.search(html), f"{who}: legal actions but no button"
+        # Whose turn it is, in words, for the table's live region.
+        awaited = member.seat in context["to_act"]
+        turn = "Your turn" if awaited else "Game over" if context["over"] else "Waiting for "
+        assert f'data-turn="{turn}' in html or not context["to_act"] and not context["over"], who
 
 
 def test_the_generic_table_offers_every_legal_action_of_any_game():

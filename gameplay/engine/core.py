@@ -234,6 +234,12 @@ class Engine:
         reveal nothing that seat may not see. None: this game gives no hints."""
         return None
 
+    def pause(self, state: State) -> float:
+        """How long the table lets this moment be seen before a computer player moves, in
+        units of the table's computer pace (0: no more than usual). Poker leaves a showdown
+        on the table before the next hand's first move."""
+        return 0.0
+
     def facts(self, state: State, seat: int) -> dict[str, int]:
         """What a finished game says about one seat, for profile records (``records``) and
         badges: name -> whole number ({"biggest_pot": 340, "gins": 1}). Names are the game's

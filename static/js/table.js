@@ -24,6 +24,12 @@
     if (game && game.init) game.init(main, window.cubic);
   }
   const AUTO_KEY = "cubic:auto:";
+  // An auto action (Auto-flip) keeps the table's Speed Play pace.
+  const AUTO_DELAY = { normal: 450, fast: 150, instant: 40 };
+  // auto action -> the decision it was sent for: the button's data-auto-key (War: the round
+  // and stage) or else the state's seq. One send per decision, so none arrives after the round
+  // or the game ended; an error (the send was dropped) allows it again.
+  const autoSentFor = {};
 
   function autoAct() {
     document.querySelectorAll("[data-auto-action]").forEach((box) => {
@@ -32,17 +38,34 @@
       box.onchange = () => { localStorage.setItem(key, box.checked ? "1" : "0"); autoAct(); };
       if (!box.checked) return;
       const button = document.getElementById(box.dataset.autoAction);
-      if (button && !button.disabled && !button.dataset.autoSent) {
-        button.dataset.autoSent = "1";
-        setTimeout(() => { if (document.body.contains(button) && !button.disabled) button.click(); }, 450);
+      const main = document.getElementById("room-main");
+      const at = main ? main.dataset.seq : "";
+      const decision = button && (button.dataset.autoKey || at);
+      if (button && !button.disabled && autoSentFor[key] !== decision) {
+        autoSentFor[key] = decision;
+        const delay = AUTO_DELAY[main && main.dataset.speed] || AUTO_DELAY.normal;
+        setTimeout(() => {
+          // The button as it is now (a redraw replaces it), if the table is still at that state.
+          const now = document.getElementById(box.dataset.autoAction);
+          const seq = document.getElementById("room-main");
+          if (now && !now.disabled && (now.dataset.autoKey || (seq && seq.dataset.seq)) === decision) now.click();
+        }, delay);
       }
     });
   }
 
   document.addEventListener("keydown", (event) => {
-    if (event.target.closest("input, select, textarea")) return;
+    if (event.defaultPrevented || event.target.closest("input, select, textarea")) return;
+    const press = event.key === " " || event.key === "Enter";
+    // A card or spot drawn as role="button" works like a button: Enter or Space presses it.
+    const pressable = event.target.closest("[role=button][tabindex]");
+    if (pressable && press) {
+      event.preventDefault();
+      pressable.click();
+      return;
+    }
     // Enter and Space belong to a focused button; other keys still reach the hotkeys.
-    if (event.target.closest("button, summary") && (event.key === " " || event.key === "Enter")) return;
+    if (event.target.closest("button, summary") && press) return;
     const button = document.querySelector(`[data-hotkey="${event.key === " " ? " " : event.key}"]`);
     if (button && !button.disabled) {
       event.preventDefault();
@@ -55,6 +78,8 @@
     if (copy && navigator.clipboard) {
       navigator.clipboard.writeText(copy.dataset.copy).then(() => { copy.textContent = "Copied!"; });
     }
+    const hint = event.target.closest("#table-hint");
+    if (hint) hint.hidden = true;
     const sent = event.target.closest("[ws-send]");
     if (sent) sent.classList.add("sent");
   });
@@ -62,6 +87,7 @@
   function showToast() {
     const toast = document.getElementById("table-error");
     if (!toast || !toast.textContent.trim()) return;
+    Object.keys(autoSentFor).forEach((key) => { delete autoSentFor[key]; });
     toast.hidden = false;
     clearTimeout(showToast.timer);
     showToast.timer = setTimeout(() => { toast.hidden = true; }, 4000);
@@ -72,11 +98,97 @@
     if (box && box.textContent.trim()) box.hidden = false;
   }
 
+  // Every update redraws #room-main, which would drop the keyboard focus to the page (the next
+  // Tab then lands in the footer). Remember the focused control and find it again in the new
+  // table: the same element, or the control now in its place, or the table's first action.
+  const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex='-1'])";
+  let focusWas = null;
+
+  function focusables(main) {
+    return [...main.querySelectorAll(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
+  }
+
+  function rememberFocus() {
+    const main = document.getElementById("room-main");
+    const el = document.activeElement;
+    focusWas = null;
+    if (!main || !el || !main.contains(el) || el === main) return;
+    const d = el.dataset;
+    focusWas = {
+      selectors: [
+        el.id && `#${CSS.escape(el.id)}`,
+        d.card && `[data-card="${CSS.escape(d.card)}"]${d.pile ? `[data-pile="${CSS.escape(d.pile)}"]` : ""}`,
+        d.card && `[data-card="${CSS.escape(d.card)}"][tabindex]`,
+        d.spot && `[data-spot="${CSS.escape(d.spot)}"]`,
+        d.pos && `[data-pos="${CSS.escape(d.pos)}"]`,
+        d.dest && `[data-dest="${CSS.escape(d.dest)}"]`,
+        d.act && `[data-act="${CSS.escape(d.act)}"]`,
+        d.key && `[data-key="${CSS.escape(d.key)}"]`,
+      ].filter(Boolean),
+      tag: el.tagName,
+      text: el.textContent.trim(),
+      index: focusables(main).indexOf(el),
+    };
+  }
+
+  function restoreFocus() {
+    const main = document.getElementById("room-main");
+    const was = focusWas;
+    focusWas = null;
+    if (!main || !was) return;
+    const now = document.activeElement;
+    if (now && now !== document.body && document.body.contains(now)) return; // a game script placed it
+    const usable = focusables(main);
+    const ok = (el) => el && usable.includes(el);
+    const found = was.selectors.map((sel) => main.querySelector(sel)).filter(Boolean);
+    const same = found.find(ok) || found[0];
+    if (same && !ok(same)) {
+      // Still there but disabled for now (War's Flip while others flip): the table keeps the
+      // focus, so its hotkeys still work and Tab goes on from here.
+      main.focus({ preventScroll: true });
+      return;
+    }
+    let next = same;
+    next = next || usable.find((el) => el.tagName === was.tag && el.textContent.trim() === was.text);
+    next = next || main.querySelector("[data-autofocus]");
+    next = next || main.querySelector(".controls button:not([disabled]), .controls [tabindex='0']");
+    next = next || (was.index >= 0 && usable[Math.min(was.index, usable.length - 1)]);
+    (next || main).focus({ preventScroll: true });
+  }
+
+  // One live region outside the redrawn table tells screen readers whose turn it is and what
+  // just happened (a region inside #room-main is replaced, not changed, so it stays silent).
+  function announce() {
+    const main = document.getElementById("room-main");
+    const region = document.getElementById("table-news");
+    if (!main || !region) return;
+    const news = [...main.querySelectorAll("[data-news]")].map((el) => el.textContent.replace(/\s+/g, " ").trim());
+    const text = [main.dataset.turn, ...news].filter(Boolean).join(". ");
+    if (text && text !== region.dataset.said) {
+      region.dataset.said = text;
+      region.textContent = text;
+    }
+  }
+
+  // The end of a game comes into view once (on a phone it is below the table).
+  let shownOver = null;
+  function showGameOver() {
+    const over = document.querySelector("#room-main[data-over='1'] .game-over");
+    const main = document.getElementById("room-main");
+    if (!over || shownOver === main.dataset.seq) return;
+    shownOver = main.dataset.seq;
+    over.scrollIntoView({ block: "nearest" });
+  }
+
+  document.body.addEventListener("htmx:wsBeforeMessage", rememberFocus);
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     initTable();
     autoAct();
     showToast();
     showHint();
+    restoreFocus();
+    announce();
+    showGameOver();
   });
   document.body.addEventListener("htmx:wsClose", (event) => {
     document.body.classList.add("offline");
@@ -90,5 +202,6 @@
   document.addEventListener("DOMContentLoaded", () => {
     initTable();
     autoAct();
+    announce();
   });
 })();

@@ -86,9 +86,15 @@ def test_solo_blackjack_bet_hit_hold(page: Page, daphne_server, tmp_path):
         expect(mine.locator(".bj-cards img.card")).to_have_count(3)
         _click(page, "#stand")
 
+    # The dealer plays in turn: the hole card turns, each card arrives, then the results.
+    result = page.locator("[data-my-result]")
+    expect(page.locator("section.bj.bj-pacing")).to_have_count(1)
+    expect(result).to_be_hidden()
+    expect(page.locator("section.bj.bj-pacing")).to_have_count(0)
+    expect(result).to_be_visible()
+
     # The round is settled: the dealer's hand is face up and the result is shown in colour.
     expect(page.locator(".bj-bets")).to_be_visible()
-    result = page.locator("[data-my-result]")
     expect(result).to_have_text(re.compile(r"You win \+\d+|You lose −\d+|Push|Blackjack"))
     assert FACE_DOWN not in _dealer_alts(page)
     assert len(_dealer_alts(page)) >= 2

@@ -52,10 +52,21 @@ def test_setup_draw_and_place(page: Page, daphne_server):
     assert len(spots) > 1
     for spot in spots:
         expect(page.locator(f"[data-spot='{spot}']")).to_have_class(re.compile(r"\bgc-target\b"))
+    # Each glowing spot is a button for the keyboard: Enter on it places the royal.
+    spot = page.locator(f"[data-spot='{spots[0]}']")
+    expect(spot).to_have_attribute("role", "button")
+    expect(spot).to_have_attribute("tabindex", "0")
+    expect(spot).to_have_attribute("aria-label", re.compile(r"^Royal spot: "))
     before = seq(page)
-    page.locator(f"[data-spot='{spots[0]}']").click()
+    spot.focus()
+    page.keyboard.press("Enter")
     wait_next(page, before)
     assert view(page)["spots"][spots[0]]["royal"]
+    # The log speaks in places, and says what a royal's numbers are.
+    expect(page.locator(".gc-log")).to_contain_text(
+        re.compile(r"takes its place (above|below|left of|right of) the")
+    )
+    expect(page.locator(".gc-key")).to_contain_text("the Attack lined up against it now")
     before = seq(page)
     page.get_by_role("button", name="Keep the grid").click()
     wait_next(page, before)

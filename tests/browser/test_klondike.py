@@ -115,8 +115,48 @@ def test_double_tap_and_drag(page: Page, daphne_server):
     expect(page.locator(f".kl-col[data-pile='{to}'] .kl-c[data-card='{card}']")).to_be_visible()
 
     # The Hint button: advice in words, and the button comes back.
+    board_y = page.locator(".kl-board").bounding_box()["y"]
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#table-hint")).to_contain_text(
         re.compile("winning line|best guess|Finish")
     )
     expect(page.get_by_role("button", name="Hint")).to_be_enabled()
+    # The hint lies over the table: the board does not move down.
+    assert page.locator(".kl-board").bounding_box()["y"] == pytest.approx(board_y, abs=1)
+
+
+def test_keyboard_only(page: Page, daphne_server):
+    """Every card that can move is a button: Tab reaches it, Enter picks it up, Tab reaches
+    where it may go, Space puts it down, and the focus stays on the card that moved."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_seeded(page, daphne_server, SEED)
+    movable = json.loads(page.locator("#kl-movable").text_content())
+    move = next(m for m in movable if any(t.startswith("t") for t in m["to"]))
+    source = page.locator(f".kl-c[data-pile='{move['from']}'][data-count='{move['count']}']")
+    card = source.get_attribute("data-card")
+    to = next(t for t in move["to"] if t.startswith("t"))
+    ups = page.locator(".kl-c.movable")
+    assert ups.count() and ups.count() == page.locator(".kl-c.movable[tabindex='0']").count()
+
+    page.locator(".kl-stock").focus()
+    for _ in range(40):  # Tab through the table to the card
+        page.keyboard.press("Tab")
+        if source.evaluate("el => el === document.activeElement"):
+            break
+    else:
+        pytest.fail(f"Tab never reached {card}")
+    expect(source).to_have_attribute("role", "button")
+    page.keyboard.press("Enter")
+    expect(source).to_have_attribute("aria-pressed", "true")
+    drop = page.locator(f".kl-col[data-pile='{to}'] [role=button][aria-label$='put it here']")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if drop.evaluate("el => el === document.activeElement"):
+            break
+    else:
+        pytest.fail(f"Tab never reached column {to}")
+    page.keyboard.press(" ")
+    wait_seq(page, 1)
+    moved = page.locator(f".kl-col[data-pile='{to}'] .kl-c[data-card='{card}']")
+    expect(moved).to_be_visible()
+    expect(moved).to_be_focused()

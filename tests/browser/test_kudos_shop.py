@@ -86,7 +86,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
     page.screenshot(path=f"{SCREENS}/kudos-shop.png", full_page=True)
 
     # The next table deals face down in the Felt back, and keeps it in pushed fragments.
-    page.goto(base + "/?lobby=1")
+    page.goto(base + "/")
     page.locator("form[action='/play/war/'] button").click()
     page.wait_for_url("**/rooms/*/")
     backs = page.locator("section.war img.card[src*='/cards/back.svg']")

@@ -17,7 +17,7 @@ class SiteClient:
         self.base = base_url.rstrip("/")
         self.cookies = http.cookiejar.CookieJar()
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
-        self.get("/?lobby=1")  # a guest session and a CSRF cookie
+        self.get("/")  # a guest session and a CSRF cookie
 
     def set_cookie(self, name: str, value: str) -> None:
         host = urllib.parse.urlparse(self.base).hostname

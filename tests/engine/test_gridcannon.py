@@ -612,3 +612,20 @@ def test_kills_match_the_attack_rule(table_, landing):
                 and gc.VALUE[a] + gc.VALUE[b] >= gc.BASE_HEALTH[card[0]]
             )
             assert (s in kills) == ok
+
+
+def test_the_log_speaks_in_places_not_internal_names():
+    """ "7♠ placed on the middle right", never "placed on r1c2" or "the royal at L1"."""
+    import re
+
+    internal = re.compile(r"\b(r[0-2]c[0-2]|[TLRB][0-2])\b")
+    for seed in ("words-1", "words-2", "words-3"):
+        state = E.new_game(players=1, seed=seed)
+        lines = []
+        while not E.is_over(state):
+            E.apply(state, 0, E.bot_action(state, 0))
+            lines += E.view(state, 0)["last"]
+        assert lines and not [line for line in lines if internal.search(line)]
+    assert gc.describe({"type": "royal_killed", "royal": "QC", "spot": "L1"}) == (
+        "The Queen of Clubs left of the middle left dies."
+    )

@@ -745,3 +745,23 @@ def test_chips_are_conserved_and_nobody_bets_past_the_cap(players, seed, chooser
 def test_registered():
     assert registry.get("poker") is ENGINE
     assert poker.START_CHIPS == 100 and poker.ANTE == 2
+
+
+def test_a_showdown_stays_on_the_table_before_the_next_hands_first_move():
+    """pause() asks the table to wait after a showdown (not after a win by folding), until
+    the next hand's first action."""
+    engine = registry.get("poker")
+    state = engine.new_game(players=2, seed="showdown-pause")
+    seen = {"showdown": 0, "fold": 0}
+    while not engine.is_over(state) and min(seen.values()) == 0:
+        hand = state["hand_no"]
+        seat = engine.to_act(state)[0]
+        engine.apply(state, seat, engine.bot_action(state, seat))
+        if state["hand_no"] != hand and not engine.is_over(state):
+            by_fold = state["last_hand"]["by_fold"]
+            seen["fold" if by_fold else "showdown"] += 1
+            assert engine.pause(state) == (0.0 if by_fold else poker.SHOWDOWN_PAUSE)
+            seat = engine.to_act(state)[0]
+            engine.apply(state, seat, engine.bot_action(state, seat))
+            assert engine.pause(state) == 0.0
+    assert seen["showdown"]

@@ -48,7 +48,7 @@ def of_type(events: list[dict], kind: str) -> list[dict]:
 def test_registered():
     assert registry.get("war") is ENGINE
     assert (ENGINE.min_players, ENGINE.max_players) == (2, 4)
-    assert ENGINE.default_rules() == {}
+    assert ENGINE.default_rules() == {"rounds": 400}
 
 
 # ---- §9.1, §9.2 the deal ------------------------------------------------------------------
@@ -372,6 +372,18 @@ def test_round_399_does_not_end():
     state = stacked([["AS", "3C"], ["2S", "3D"]], 399)
     flip_all(state)
     assert not ENGINE.is_over(state) and state["round"] == 400
+
+
+def test_a_short_game_ends_at_its_round_cap_and_the_leader_by_cards_wins():
+    state = ENGINE.new_game(2, "short", rules={"rounds": 100})
+    assert ENGINE.view(state, 0)["max_rounds"] == 100
+    state["piles"] = [["AS", *rest("AS", "2S")[:28]], ["2S", *rest("AS", "2S")[28:]]]
+    state["round"] = 100
+    flip_all(state)
+    assert ENGINE.is_over(state) and state["end"] == "cap"
+    assert ENGINE.result(state)["winners"] == [0]
+    with pytest.raises(IllegalAction, match="Game length must be one of"):
+        ENGINE.new_game(2, "short", rules={"rounds": 7})
 
 
 # ---- views, bot, illegal input --------------------------------------------------------------

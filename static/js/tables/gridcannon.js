@@ -132,6 +132,7 @@
         prompt = `Reassignment: tap where ${label(top)} goes (a card of the same or lower value, or an empty place).`;
       }
     }
+    pressable(section);
     const promptEl = section.querySelector("[data-gc-prompt]");
     if (promptEl) {
       if (!promptEl.dataset.original) promptEl.dataset.original = promptEl.textContent.trim();
@@ -144,6 +145,26 @@
       replace.hidden = !mem.pick;
       if (mem.pick) replace.textContent = `Replace ${label(v.grid[mem.pick].top)}`;
     }
+  }
+
+  // Every spot or grid card that a tap would act on now is a button for the keyboard too
+  // (Tab to it, Enter or Space presses it: table.js), named with its place and card.
+  function pressable(section) {
+    section.querySelectorAll("[data-pos], [data-spot]").forEach((el) => {
+      const live = el.classList.contains("gc-target") || el.classList.contains("gc-source");
+      if (!live) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+        return;
+      }
+      const img = el.querySelector("img.card");
+      const what = img ? img.alt : "empty";
+      const where = el.dataset.pos ? "Grid position" : "Royal spot";
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", `${where}: ${what}${el.classList.contains("kill") ? ", kills" : ""}`);
+    });
   }
 
   // ---- taps -------------------------------------------------------------------------------
@@ -217,11 +238,6 @@
     if (event.key === "Escape" && (mem.mode === "extract" || mem.mode === "reassign" || mem.pick)) {
       reset(section._gc);
       render(section);
-      return;
-    }
-    if ((event.key === "Enter" || event.key === " ") && event.target.matches("[role=button]")) {
-      event.preventDefault();
-      event.target.click();
     }
   }
 

@@ -20,6 +20,7 @@
     busy: false, // the Finish animation is running
     hintSeq: null, // seq at which a hint was asked for
     suppressClick: false,
+    focusCard: null, // the card to focus once the table that moved it arrives
   };
 
   const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -70,7 +71,17 @@
 
   function send(action) {
     mem.selected = null;
+    // A card put down from the keyboard keeps the focus in its new place.
+    const from = document.activeElement;
+    mem.focusCard = action.card && from && from.closest && from.closest(".kl") ? action.card : null;
     window.cubic.act(action);
+  }
+
+  function refocus(section) {
+    if (!mem.focusCard) return;
+    const card = section.querySelector(`.kl-c[data-card="${mem.focusCard}"][tabindex]`);
+    mem.focusCard = null;
+    if (card) card.focus({ preventScroll: true });
   }
 
   // ---- selection and highlights ------------------------------------------------------------
@@ -85,18 +96,49 @@
       el.classList.toggle("movable", playing && !!entry && (entry.to.length > 0 || !!entry.auto));
     });
     const sel = mem.selected;
-    if (!sel || !playing) return;
-    const el = cardEl(section, sel.pile, sel.card);
-    const entry = entryFor(section, el);
-    if (!el || !entry || el.dataset.count !== String(sel.count)) {
-      mem.selected = null;
-      return;
+    if (sel && playing) {
+      const el = cardEl(section, sel.pile, sel.card);
+      const entry = entryFor(section, el);
+      if (!el || !entry || el.dataset.count !== String(sel.count)) {
+        mem.selected = null;
+      } else {
+        sel.to = entry.to;
+        groupOf(el).forEach((c, i) => c.classList.add(i ? "sel-group" : "sel"));
+        entry.to.forEach((name) => {
+          const d = destEl(section, name);
+          if (d) d.classList.add("kl-target");
+        });
+      }
     }
-    sel.to = entry.to;
-    groupOf(el).forEach((c, i) => c.classList.add(i ? "sel-group" : "sel"));
-    entry.to.forEach((name) => {
-      const d = destEl(section, name);
-      if (d) d.classList.add("kl-target");
+    pressable(section);
+  }
+
+  // Every card that can move, and every place the picked card can go, is a button for the
+  // keyboard too: Tab to it, Enter or Space picks it up or puts it down (table.js). A place
+  // that holds cards is pressed through its top card (a button never holds another).
+  function pressable(section) {
+    const drops = new Set();
+    section.querySelectorAll("[data-dest].kl-target").forEach((dest) => {
+      drops.add([...dest.querySelectorAll(".kl-c[data-card]")].pop() || dest);
+    });
+    section.querySelectorAll(".kl-c[data-card], [data-dest]").forEach((el) => {
+      ["tabindex", "role", "aria-pressed", "aria-label"].forEach((a) => el.removeAttribute(a));
+      if (el.dataset.dest && !el.dataset.label) el.dataset.label = el.getAttribute("aria-label") || "";
+      if (el.dataset.dest) {
+        el.setAttribute("role", "group");
+        el.setAttribute("aria-label", el.dataset.label);
+      }
+      const drop = drops.has(el);
+      if (!drop && !el.classList.contains("movable")) return;
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      if (drop) {
+        const dest = el.closest("[data-dest]");
+        const img = el.querySelector(":scope > img.card");
+        el.setAttribute("aria-label", `${dest.dataset.label}${img ? `, on ${img.alt}` : ", empty"}: put it here`);
+      } else {
+        el.setAttribute("aria-pressed", el.classList.contains("sel") ? "true" : "false");
+      }
     });
   }
 
@@ -409,6 +451,7 @@
       startTimer(section);
     }
     decorate(section);
+    refocus(section);
     showHint(section);
   }
 

@@ -33,15 +33,54 @@
         .map((li) => li.querySelector("img.card").alt.replace(/ \(.*\)$/, ""));
       let text = names.length ? `Suggested: hold ${names.join(", ")}.` : "Suggested: draw five new cards.";
       const strength = suggest.dataset.strength;
-      if (strength) {
+      // The figure is the chance of beating three random hands: said only when three
+      // players are in the hand against you.
+      const rivals = root.querySelectorAll(".pk-seat:not(.folded):not(.out)").length;
+      if (strength && rivals === 3) {
         text += ` After the draw it beats three random hands about ${Math.round(Number(strength) * 100)}% of the time.`;
       }
       advice.textContent = text;
     }
   }
 
+  // The showdown opens over the table when a hand ends at one, and closes on "Next hand" or
+  // after SHOWDOWN_MS (the computer players wait about as long: the engine's pause()).
+  const SHOWDOWN_MS = 6000;
+  const showdown = { hand: undefined, start: 0, closed: false, timer: null };
+
+  function openShowdown(root) {
+    const box = root.querySelector("[data-showdown]");
+    if (showdown.hand === undefined) {
+      // The page has just opened: a showdown on it happened before.
+      showdown.hand = box ? box.dataset.showdown : null;
+      showdown.closed = true;
+    }
+    if (!box) return;
+    if (showdown.hand !== box.dataset.showdown) {
+      Object.assign(showdown, { hand: box.dataset.showdown, start: performance.now(), closed: false });
+    }
+    const left = SHOWDOWN_MS - (performance.now() - showdown.start);
+    if (showdown.closed || left <= 0) return;
+    box.classList.add("open");
+    const next = box.querySelector("[data-next-hand]");
+    const close = () => {
+      showdown.closed = true;
+      const had = box.contains(document.activeElement);
+      box.classList.remove("open");
+      // The keyboard goes on to the new hand's first action (or the table).
+      if (had) (root.querySelector(".pk-controls button:not([disabled])") || root).focus();
+    };
+    next.addEventListener("click", close);
+    // A keyboard player who was at the table lands on Next hand.
+    const active = document.activeElement;
+    if (!active || active === document.body || root.contains(active)) next.focus({ preventScroll: true });
+    clearTimeout(showdown.timer);
+    showdown.timer = setTimeout(close, left);
+  }
+
   window.cubicTables.poker = {
     init(root, cubic) {
+      openShowdown(root);
       const mine = root.querySelector("[data-you][data-drawing]");
       if (!mine) {
         handKey = "";

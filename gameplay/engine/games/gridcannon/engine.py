@@ -34,6 +34,21 @@ SPOT_POSITION = {
     **{f"L{y}": f"r{y}c0" for y in range(3)},
     **{f"R{y}": f"r{y}c2" for y in range(3)},
 }
+# What a player calls each place ("the top left", "above the top left"), for the log.
+_ROWS, _COLS = ("top", "middle", "bottom"), ("left", "middle", "right")
+PLACE_NAME = {
+    f"r{r}c{c}": "the centre" if (r, c) == (1, 1) else f"the {_ROWS[r]} {_COLS[c]}"
+    for r in range(3)
+    for c in range(3)
+}
+PLACE_NAME.update(
+    {
+        **{f"T{x}": f"above {PLACE_NAME[f'r0c{x}']}" for x in range(3)},
+        **{f"B{x}": f"below {PLACE_NAME[f'r2c{x}']}" for x in range(3)},
+        **{f"L{y}": f"left of {PLACE_NAME[f'r{y}c0']}" for y in range(3)},
+        **{f"R{y}": f"right of {PLACE_NAME[f'r{y}c2']}" for y in range(3)},
+    }
+)
 # The spots each position touches: 2 for a corner, 1 for an edge, none for the centre.
 POSITION_SPOTS = {p: [s for s in SPOTS if SPOT_POSITION[s] == p] for p in POSITIONS}
 
@@ -917,24 +932,24 @@ def describe(event: Event) -> str | None:
         what = "Reassignment" if is_joker(event["card"]) else "Extraction"
         return f"{label(event['card'])} joins your Ploys ({what})."
     if event_type == "royal_placed":
-        return f"{_royal_name(event['card'])} takes {event['spot']}."
+        return f"The {_royal_name(event['card'])} takes its place {PLACE_NAME[event['spot']]}."
     if event_type in ("card_placed", "card_reassigned"):
-        verb = f"moved from {event['from']} to" if "from" in event else "placed on"
-        return f"{label(event['card'])} {verb} {event['pos']}."
+        verb = f"moved from {PLACE_NAME[event['from']]} to" if "from" in event else "placed on"
+        return f"{label(event['card'])} {verb} {PLACE_NAME[event['pos']]}."
     if event_type == "royal_attacked" and not event["killed"]:
         return f"Attack of {event['attack']} on the {_royal_name(event['royal'])} ({event['health']}) fails."
     if event_type == "royal_killed":
-        return f"The {_royal_name(event['royal'])} at {event['spot']} dies."
+        return f"The {_royal_name(event['royal'])} {PLACE_NAME[event['spot']]} dies."
     if event_type == "armour_added":
         return f"{label(event['card'])} armours the {_royal_name(event['royal'])}: health {event['health']}."
     if event_type == "stack_extracted":
-        return f"Extraction: the stack at {event['pos']} goes under the pile."
+        return f"Extraction: the stack on {PLACE_NAME[event['pos']]} goes under the pile."
     if event_type == "cards_cycled":
         return f"No living royal: {len(event['cards'])} cards cycled to the bottom."
     if event_type == "card_returned":
         return f"{label(event['card'])} cannot be placed and goes under the pile."
     if event_type == "card_replaced":
-        return f"{label(event['card'])} at {event['pos']} goes under the pile."
+        return f"{label(event['card'])} on {PLACE_NAME[event['pos']]} goes under the pile."
     if event_type in ("game_won", "game_lost"):
         return event["reason"]
     return None

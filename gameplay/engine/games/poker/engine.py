@@ -51,6 +51,9 @@ def holds_of(hand: list[str]) -> list[list[str]]:
     return [list(c) for n in range(len(hand), -1, -1) for c in combinations(hand, n)]
 
 
+SHOWDOWN_PAUSE = 4.0  # the next hand waits this many computer pauses after a showdown
+
+
 class Poker(Engine):
     kind = "poker"
     title = "Poker"
@@ -307,6 +310,13 @@ class Poker(Engine):
             "names": names,
         }
         return events + self._end_hand(state)
+
+    def pause(self, state: State) -> float:
+        # A showdown stays on the table (the hands face up, the winner named) before the next
+        # hand's first move: four times the computer's usual pause.
+        last = state["last_hand"]
+        fresh = not state["history"] and state["phase"] == "bet1"
+        return SHOWDOWN_PAUSE if last and not last["by_fold"] and fresh else 0.0
 
     def _end_hand(self, state: State) -> list[Event]:
         last = state["last_hand"]

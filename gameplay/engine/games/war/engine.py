@@ -17,9 +17,20 @@ from collections import Counter
 from typing import Any
 
 from ...cards import HIDDEN, deck, is_joker, rank_number, shuffled
-from ...core import Action, Engine, Event, State, move, ranking_by, submit, waiting, why_not
+from ...core import (
+    Action,
+    Engine,
+    Event,
+    Option,
+    State,
+    move,
+    ranking_by,
+    submit,
+    waiting,
+    why_not,
+)
 
-MAX_ROUNDS = 400
+MAX_ROUNDS = 400  # the default game length
 FLIP: Action = {"type": "flip"}
 
 
@@ -51,6 +62,15 @@ class War(Engine):
     showcase = ("JK1", "AS")
     min_players = 2
     max_players = 4
+    options = (
+        Option(
+            "rounds",
+            (MAX_ROUNDS, 100, 50),
+            "Game length",
+            "After this many rounds the biggest pile wins (equal piles share the win).",
+            ("400 rounds", "Short: 100 rounds", "Quick: 50 rounds"),
+        ),
+    )
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -186,7 +206,7 @@ class War(Engine):
                 )
         alive = self._alive(state)
         state["stage"] = 0
-        if len(alive) <= 1 or round_no >= MAX_ROUNDS:
+        if len(alive) <= 1 or round_no >= self._rounds(state):
             state["over"] = True
             state["end"] = "last_player" if len(alive) == 1 else "all_out" if not alive else "cap"
             state["stage_seats"] = []
@@ -202,6 +222,11 @@ class War(Engine):
             return
         state["round"] = round_no + 1
         state["stage_seats"] = alive
+
+    @staticmethod
+    def _rounds(state: State) -> int:
+        # A game dealt before the option existed plays the full length.
+        return state["rules"].get("rounds", MAX_ROUNDS)
 
     @staticmethod
     def _alive(state: State) -> list[int]:
@@ -244,7 +269,7 @@ class War(Engine):
             "players": players,
             "seat": seat,
             "round": state["round"],
-            "max_rounds": MAX_ROUNDS,
+            "max_rounds": self._rounds(state),
             "pile_counts": [len(pile) for pile in state["piles"]],
             "out": [r is not None for r in state["out_round"]],
             "out_round": list(state["out_round"]),

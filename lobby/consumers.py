@@ -317,7 +317,10 @@ class EchoConsumer(AsyncWebsocketConsumer):
     Routed only when ECHO_SOCKET=1."""
 
     async def connect(self):
-        self.group = f"echo_{self.channel_name[-12:].replace('!', '')}"
+        # ?group=NAME puts several sockets in one group, as a table's seats are (bench/load.py)
+        group = parse_qs(self.scope.get("query_string", b"").decode()).get("group", [""])[0]
+        own = self.channel_name[-12:].replace("!", "")
+        self.group = f"echo_{group[:20] if group.isalnum() else own}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 

@@ -20,7 +20,7 @@ from gameplay.engine import registry
 from gameplay.models import SpeedPlay
 from kudos.selectors import name_tags
 
-from . import services
+from . import services, viewpoints
 from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
@@ -109,7 +109,6 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
     """Everything the room page or a socket message needs, for this member only. `present`:
     the room's people in the order they came, if the caller has them already."""
     present = list(room.present()) if present is None else present
-    wins = services.room_wins(room)
     context: dict[str, Any] = {
         "room": room,
         "member": member,
@@ -117,23 +116,31 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
         "members": present,
         "host_name": next((m.name for m in present if m.player == room.host), ""),
         "game": None,
-        "wins": wins,
         "table_scripts": table_scripts(),
         "table_styles": table_styles(),
     }
     game = room.game
     if game is None:
+        context["wins"] = services.room_wins(room)
         if context["is_host"]:
             context["table_games"] = table_games(room.kind)
             context["turn_timers"] = TURN_TIMERS
         return context
+    seat = member.seat if member.seat is not None and member.seat < game.players else None
+    context.update(viewpoints.shared(room, game, seat, lambda: _table_part(room, game, seat)))
+    return context
+
+
+def _table_part(room: Room, game, seat: int | None) -> dict[str, Any]:
+    """What the table shows from `seat` (None: a spectator's view) now."""
+    wins = services.room_wins(room)
     engine = registry.get(game.kind)
     state = gameplay.load_state(game)
-    seat = member.seat if member.seat is not None and member.seat < game.players else None
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat) if seat is not None and not game.is_over else []
     over = game.is_over
-    context.update(
+    return dict(
+        wins=wins,
         game=game,
         engine=engine,
         seat=seat,
@@ -149,7 +156,6 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
         speed_play_choices=SpeedPlay.choices,
         table_template=table_template(game.kind),
     )
-    return context
 
 
 def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None]:

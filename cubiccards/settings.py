@@ -98,6 +98,7 @@ if "DATABASE_URL" in env:
     # Opening a PostgreSQL connection costs several milliseconds; taking one from the pool
     # costs microseconds. Health checks test a connection as it leaves the pool, so one
     # that died (a database restart) is replaced instead of failing a move.
+    # DB_THREADS (below) matches the pool: each socket thread can hold a connection at once.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -130,6 +131,9 @@ else:
             },
         }
     }
+# Threads a daphne process runs its table sockets' database calls on (lobby.consumers): one per
+# pooled connection on PostgreSQL; SQLite takes one writer at a time, so a few are enough.
+DB_THREADS = env.int("DB_POOL_MAX", default=8) if "DATABASE_URL" in env else 4
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- Redis: channel layer, Celery broker, cache ----------------------------------------------

@@ -12,10 +12,12 @@ from __future__ import annotations
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
 
@@ -35,12 +37,16 @@ BURST = 20.0
 NOT_APPLIED = "Your move was not applied"
 
 
+# Threads for the sockets' database calls, as many as the pool has connections (DB_THREADS):
+# a thread never waits for a connection, and no connection is kept that no thread can use.
+DB_THREADS = ThreadPoolExecutor(settings.DB_THREADS, thread_name_prefix="table-db")
+
+
 def on_worker(fn):
-    """Run `fn` on a worker thread of its own, so tables don't queue behind each other on
-    one shared thread, and give back its database connection (to the pool) before it
-    returns. Closing inside the call matters: the connection lives in the call's context,
-    which channels' database_sync_to_async cleanup, running outside it, does not always
-    reach."""
+    """Run `fn` on one of DB_THREADS, so tables don't queue behind each other on one shared
+    thread, and give back its database connection (to the pool) before it returns. Closing
+    inside the call matters: the connection lives in the call's context, which channels'
+    database_sync_to_async cleanup, running outside it, does not always reach."""
 
     def call(*args, **kwargs):
         try:
@@ -48,7 +54,7 @@ def on_worker(fn):
         finally:
             close_old_connections()
 
-    return sync_to_async(call, thread_sensitive=False)
+    return sync_to_async(call, thread_sensitive=False, executor=DB_THREADS)
 
 
 class RoomConsumer(AsyncWebsocketConsumer):

@@ -313,11 +313,27 @@ RANKED_FILL_AFTER = env.float("RANKED_FILL_AFTER", default=30.0)
 RANKED_TURN_TIMER = env.int("RANKED_TURN_TIMER", default=30)
 RANKED_FORFEIT = env.float("RANKED_FORFEIT", default=120.0)
 
+# /metrics (cubiccards/metrics.py) answers only requests with this token; unset, it is off.
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"bare": {"format": "%(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "lines": {"class": "logging.StreamHandler", "formatter": "bare"},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        # One JSON line per applied action (game, seq, seat, who, ms); ACTION_LOG=WARNING
+        # silences it.
+        "cubiccards.actions": {
+            "handlers": ["lines"],
+            "level": env.str("ACTION_LOG", default="INFO"),
+            "propagate": False,
+        }
+    },
 }
 CSRF_FAILURE_VIEW = "cubiccards.errors.csrf_failure"
 

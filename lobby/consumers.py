@@ -22,6 +22,7 @@ from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
 
 from cards import prefs as card_prefs
+from cubiccards import metrics
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
@@ -78,6 +79,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
+        metrics.OPEN_SOCKETS.inc()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
         await self.refresh()
 
@@ -90,6 +92,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if self.member_id is None:
             return
+        metrics.OPEN_SOCKETS.dec()
         await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
@@ -163,6 +166,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             session.save()
 
     async def act(self, message: dict):
+        started = time.perf_counter()
         action = message.get("action")
         if isinstance(action, str):  # an htmx form sends JSON as text
             try:
@@ -202,6 +206,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.ack(action_id, seq_applied)
         if payload is not None:
             await self.deliver(payload)
+        member, room, _ = self.seen
+        metrics.action_done(game=room.game, seat=member.seat, started=started, by="person")
 
     def _submit(self, action, seq, action_id: str):
         # Who sits where, as of the last view this connection was sent: every change to the

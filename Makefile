@@ -4,6 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+DAPHNES ?= $(shell nproc)
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
@@ -33,7 +34,7 @@ test: $(VENV)/.dev services
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) bash scripts/test.sh
 
 serve: $(VENV)/.runtime services
-	PORT=$(PORT) bash scripts/serve.sh
+	PORT=$(PORT) DAPHNES=$(DAPHNES) bash scripts/serve.sh
 
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .

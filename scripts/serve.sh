@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# The production shape on one machine: PostgreSQL + Redis, daphne, a Celery worker and Celery
-# beat, started together and stopped together with Ctrl-C.
+# The production shape on one machine: PostgreSQL + Redis, DAPHNES daphne processes (default:
+# one per core) behind nginx on PORT, a Celery worker and Celery beat, started together and
+# stopped together with Ctrl-C. daphne number i listens on 127.0.0.1:PORT+i; nginx's config
+# (deploy/nginx.conf), pid and temporary files live in a temporary folder, removed at the end.
 set -euo pipefail
 export DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/cubiccards}
 export REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/0}
 PORT=${PORT:-8000}
+DAPHNES=${DAPHNES:-$(nproc)}
+CELERY_CONCURRENCY=${CELERY_CONCURRENCY:-2}
 bin=.venv/bin
+nginx=$(command -v nginx || echo /usr/sbin/nginx)
 
 db=${DATABASE_URL##*/}
 psql -h 127.0.0.1 -U postgres -d postgres -tAc "SELECT 1 FROM pg_database WHERE datname='$db'" | grep -q 1 \
   || psql -h 127.0.0.1 -U postgres -d postgres -qc "CREATE DATABASE \"$db\""
 $bin/python manage.py migrate --no-input -v 0
+
+run=$(mktemp -d -t cubiccards-serve-XXXXXX)
+chmod 755 "$run"  # nginx's workers may run as another user
+# Every process writes its metrics here; /metrics adds them up (cubiccards/metrics.py).
+export PROMETHEUS_MULTIPROC_DIR="$run/metrics"
+mkdir "$PROMETHEUS_MULTIPROC_DIR"
+ulimit -n "$(ulimit -Hn)"  # a socket is a file: thousands of tables need thousands
 
 pids=()
 stop() {
@@ -18,14 +30,23 @@ stop() {
   echo "stopping…"
   kill "${pids[@]}" 2>/dev/null || true
   wait "${pids[@]}" 2>/dev/null || true
+  rm -rf "$run"
 }
 trap stop INT TERM EXIT
 
-$bin/daphne -b 127.0.0.1 -p "$PORT" cubiccards.asgi:application & pids+=($!)
-$bin/celery -A cubiccards worker --loglevel=warning --concurrency=2 & pids+=($!)
-$bin/celery -A cubiccards beat --loglevel=warning --schedule="/tmp/cubiccards-beat-$PORT" & pids+=($!)
+upstreams=""
+for i in $(seq 1 "$DAPHNES"); do
+  $bin/daphne -b 127.0.0.1 -p $((PORT + i)) cubiccards.asgi:application & pids+=($!)
+  upstreams+="server 127.0.0.1:$((PORT + i)) max_fails=0; "
+done
+sed -e "s|@RUN@|$run|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAMS@|$upstreams|" \
+  deploy/nginx.conf > "$run/nginx.conf"
+"$nginx" -p "$run" -e stderr -c "$run/nginx.conf" & pids+=($!)
+$bin/celery -A cubiccards worker --loglevel=warning --concurrency="$CELERY_CONCURRENCY" & pids+=($!)
+$bin/celery -A cubiccards beat --loglevel=warning --schedule="$run/beat-schedule" & pids+=($!)
 echo ""
-echo "  Cubic Cards (PostgreSQL + Redis, daphne, Celery worker and beat) at http://127.0.0.1:$PORT/"
+echo "  Cubic Cards (PostgreSQL + Redis, $DAPHNES daphne behind nginx, Celery worker and beat)"
+echo "  at http://127.0.0.1:$PORT/ (daphne on ports $((PORT + 1))-$((PORT + DAPHNES)))"
 echo "  Ctrl-C stops everything."
 echo ""
 wait -n "${pids[@]}"

@@ -63,18 +63,23 @@ def archive_game(game_id: int) -> int:
         game = Game.objects.select_for_update().get(pk=game_id)
         if not game.is_over or ArchivedLog.objects.filter(game=game).exists():
             return 0
-        rows = [
-            [seq, seat, action, events, by_bot, action_id, created.isoformat()]
-            for seq, seat, action, events, by_bot, action_id, created in game.log.order_by(
-                "seq"
-            ).values_list(*FIELDS)
-        ]
-        if not rows:
+        data, actions = packed(game)
+        if not actions:
             return 0
-        data = zlib.compress(json.dumps(rows, separators=(",", ":")).encode(), 9)
-        ArchivedLog.objects.create(game=game, data=data, actions=len(rows))
+        ArchivedLog.objects.create(game=game, data=data, actions=actions)
         GameEvent.objects.filter(game=game).delete()
-    return len(rows)
+    return actions
+
+
+def packed(game: Game) -> tuple[bytes, int]:
+    """The game's GameEvent rows as an archive row's data, and how many there are."""
+    rows = [
+        [seq, seat, action, events, by_bot, action_id, created.isoformat()]
+        for seq, seat, action, events, by_bot, action_id, created in game.log.order_by(
+            "seq"
+        ).values_list(*FIELDS)
+    ]
+    return zlib.compress(json.dumps(rows, separators=(",", ":")).encode(), 9), len(rows)
 
 
 def archive_ended(days: float, limit: int = 10_000) -> tuple[int, int]:

@@ -80,7 +80,8 @@ class Game(models.Model):
 class GameEvent(models.Model):
     """One applied action and the events it caused. Written only by gameplay.services."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
+    # No index of its own: unique_game_seq (game, seq) serves every lookup by game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()

@@ -69,3 +69,12 @@ def test_the_hot_queries_are_served_by_indexes():
         sql, params = queryset.query.sql_with_params()
         plan = _plan(sql, params)
         assert "Index" in plan and "Seq Scan" not in plan, f"{name}:\n{plan}"
+
+
+def test_the_event_table_keeps_no_index_another_one_covers():
+    """Every action writes each index: GameEvent's are the primary key, (game, seq) and
+    (game, seat, action id), and no separate index on game, which (game, seq) covers."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'gameplay_gameevent'")
+        names = {row[0] for row in cursor.fetchall()}
+    assert names == {"gameplay_gameevent_pkey", "unique_game_seq", "one_action_per_client_id"}

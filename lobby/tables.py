@@ -127,13 +127,17 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
             context["turn_timers"] = TURN_TIMERS
         return context
     seat = member.seat if member.seat is not None and member.seat < game.players else None
-    context.update(viewpoints.shared(room, game, seat, lambda: _table_part(room, game, seat)))
+    key = ("seat", room.pk, game.pk, game.seed_hash, game.seq, game.updated, seat)
+    context.update(viewpoints.shared(key, lambda: _table_part(room, game, seat)))
     return context
 
 
 def _table_part(room: Room, game, seat: int | None) -> dict[str, Any]:
     """What the table shows from `seat` (None: a spectator's view) now."""
-    wins = services.room_wins(room)
+    wins, seat_wins = viewpoints.shared(
+        ("wins", room.pk, game.pk, game.seed_hash, game.status),
+        lambda: (wins := services.room_wins(room), _seat_wins(room, game, wins)),
+    )
     engine = registry.get(game.kind)
     state = gameplay.load_state(game)
     view = engine.view(state, seat)
@@ -150,7 +154,7 @@ def _table_part(room: Room, game, seat: int | None) -> dict[str, Any]:
         to_act=engine.to_act(state),
         over=over,
         result=engine.result(state) if over else None,
-        seats=_seats(game, engine, state, seat, _seat_wins(room, game, wins)),
+        seats=_seats(game, engine, state, seat, seat_wins),
         seq=game.seq,
         computer_players=any(s["bot"] for s in game.seats),
         speed_play_choices=SpeedPlay.choices,

@@ -84,9 +84,12 @@ def _stat(pid: int) -> tuple[str, int, float]:
     return name, int(fields[1]), (int(fields[11]) + int(fields[12])) / TICKS
 
 
+SERVER_DIR = str(ROOT)  # where make serve runs (--server-dir): its processes' working folder
+
+
 def _label(pid: int) -> str | None:
-    """A readable name for a server process of this checkout (daphne, celery worker/beat,
-    nginx), or for the shared PostgreSQL and Redis; None for anything else."""
+    """A readable name for a server process started in SERVER_DIR (daphne, celery
+    worker/beat, nginx), or for the shared PostgreSQL and Redis; None for anything else."""
     try:
         argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
         name = _stat(pid)[0]
@@ -101,7 +104,7 @@ def _label(pid: int) -> str | None:
     except OSError:
         return None
     line = " ".join(argv)
-    if cwd != str(ROOT) or not any(w in line for w in WATCHED):
+    if cwd != SERVER_DIR or not any(w in line for w in WATCHED):
         return None
     if "daphne" in line:
         return f"daphne :{argv[argv.index('-p') + 1]}" if "-p" in argv else "daphne"
@@ -464,7 +467,12 @@ def main() -> int:
     parser.add_argument("--games", choices=["war", "mix"], default="war")
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's moves")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of each phase (<= 600)")
+    parser.add_argument(
+        "--server-dir", default=str(ROOT), help="the checkout make serve runs in (for CPU)"
+    )
     args = parser.parse_args()
+    global SERVER_DIR
+    SERVER_DIR = str(Path(args.server_dir).resolve())
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600 or args.pace < 0.25:
         raise SystemExit("Bounded: 1-1000 tables, 1-600 s per phase, pace of 0.25 s or more.")
     asyncio.run(run(args))

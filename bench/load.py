@@ -7,13 +7,13 @@ Opens N rooms of two guests each (War, or with --games mix a third each of War, 
 Blackjack), starts a game in each, connects both seats' JSON sockets and plays: once every
 --pace seconds per table, one seat the game awaits sends an action (War's flip; otherwise a
 legal action, never a fold). The round trip is the time from sending {"type": "act"} to that
-client receiving its new view. Every table's other seat must see the same last seq at the
-end: a view that never arrives counts as a lost action.
+client receiving its new view; an action with no answer in 10 s is "lost". Every table's
+other seat must reach the same last view at the end, or the table counts as "missing".
 
 Before that, in the same run and through the same server and Redis, as many connections in
 pairs (one pair per table) do a bare Channels group broadcast at the same pace (/ws/echo/,
 routed only with ECHO_SOCKET=1): the relay floor. Prints actions/s, round trip p50/p99,
-errors, dropped connections, lost actions, each server process's CPU (% of one core) in each
+errors, dropped connections, lost actions, missing views, each server process's CPU (% of one core) in each
 phase, and the ratios game/relay. Only 127.0.0.1; bounded by --seconds per phase.
 """
 
@@ -60,7 +60,8 @@ class Phase:
     times: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     dropped: int = 0
-    lost: int = 0
+    lost: int = 0  # actions (or relay messages) the sender never heard back about
+    missing: int = 0  # tables whose other seat never got the last view (relay: messages)
     handshake_failures: int = 0
     connections: int = 0
     seconds: float = 0.0
@@ -295,19 +296,26 @@ async def game_phase(args, tables, pool) -> Phase:
     phase.seconds = time.perf_counter() - started
     phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
     # Both seats of a table end on the same view: the other seat's broadcast arrived too.
-    for pair in seat_lists:
-        if len(pair) == 2:
-            last = max(s.state.get("seq", -1) for s in pair)
-            if not await pair[1].wait_for(lambda p=pair, x=last: _same(p, x), 5):
-                phase.lost += 1
+    settled = await asyncio.gather(*(_settle(pair) for pair in seat_lists if len(pair) == 2))
+    phase.missing += settled.count(False)
     done.set()
     await asyncio.gather(*(ws.close() for ws in sockets if ws is not None))
     await asyncio.gather(*readers)
     return phase
 
 
-def _same(pair: list[Seat], seq: int) -> bool:
-    return all(s.state.get("seq", -1) >= seq for s in pair)
+async def _settle(pair: list[Seat], timeout: float = 5.0) -> bool:
+    """Whether every seat reaches the latest view any of them has (game, seq) in time."""
+
+    def where(seat: Seat) -> tuple[int, int]:
+        return seat.state.get("game_id", 0), seat.state.get("seq", -1)
+
+    last, deadline = max(where(s) for s in pair), time.perf_counter() + timeout
+    while any(where(s) < last for s in pair):
+        if time.perf_counter() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
 
 
 async def relay_phase(args, pairs: int) -> Phase:
@@ -377,7 +385,7 @@ async def relay_phase(args, pairs: int) -> Phase:
     phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
     await asyncio.sleep(1.0)
     # The other socket of each pair heard every message too.
-    phase.lost += sum(
+    phase.missing += sum(
         max(0, n - received[2 * i + 1])
         for i, n in zip(
             [i for i in range(pairs) if sockets[2 * i] and sockets[2 * i + 1]], sent, strict=True
@@ -396,13 +404,13 @@ def report(phases: list[Phase], args, tables: int) -> None:
     )
     print(
         f"{'':8} {'conns':>6} {'actions':>8} {'per s':>7} {'p50 ms':>8} {'p99 ms':>8} "
-        f"{'errors':>7} {'dropped':>8} {'lost':>5} {'handshake fail':>15}"
+        f"{'errors':>7} {'dropped':>8} {'lost':>5} {'missing':>8} {'handshake fail':>15}"
     )
     for p in phases:
         print(
             f"{p.name:8} {p.connections:>6} {len(p.times):>8} {p.rate():>7.1f} "
             f"{percentile(p.times, 0.5) * 1000:>8.1f} {percentile(p.times, 0.99) * 1000:>8.1f} "
-            f"{len(p.errors):>7} {p.dropped:>8} {p.lost:>5} {p.handshake_failures:>15}"
+            f"{len(p.errors):>7} {p.dropped:>8} {p.lost:>5} {p.missing:>8} {p.handshake_failures:>15}"
         )
     relay, game = phases
     print(

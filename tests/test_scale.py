@@ -2,6 +2,7 @@
 threads."""
 
 import asyncio
+import logging
 import threading
 
 import pytest
@@ -64,7 +65,7 @@ def _sample(client, name: str, **labels) -> float:
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
-async def test_an_action_is_timed_counted_and_logged_in_one_line(settings, capfd):
+async def test_an_action_is_timed_counted_and_logged_in_one_line(settings, monkeypatch):
     import json
 
     from django.test import Client
@@ -72,6 +73,10 @@ async def test_an_action_is_timed_counted_and_logged_in_one_line(settings, capfd
     from tests.test_room_socket import _create_room, _start, connect, receive, receive_until
 
     settings.METRICS_TOKEN = "s3cret"
+    logged = []  # what the action log's handlers are handed (settings.LOGGING prints it)
+    action_log = logging.getLogger("cubiccards.actions")
+    monkeypatch.setattr(action_log, "handle", logged.append)
+    monkeypatch.setattr(action_log, "disabled", False)  # whatever an earlier test configured
     client, code = await database_sync_to_async(_create_room)()
     await database_sync_to_async(_start)(client, code, game="war", seats="2")
     watcher = Client()
@@ -89,8 +94,7 @@ async def test_an_action_is_timed_counted_and_logged_in_one_line(settings, capfd
         watcher, "cubiccards_action_seconds_count", game="war"
     )
     assert after == before + 1
-    err = capfd.readouterr().err.splitlines()
-    lines = [json.loads(line) for line in err if line.startswith('{"event": "action"')]
+    lines = [json.loads(record.getMessage()) for record in logged]
     person = [line for line in lines if line["by"] == "person"]
     assert person and person[0]["game"] == state["game_id"] and person[0]["seq"] == 1
     assert person[0]["ms"] > 0 and person[0]["seat"] == 0

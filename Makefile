@@ -6,6 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 # Django's debug pages (tracebacks, URL lists) only when asked for: make run DEBUG=true
 DEBUG ?= false
+DAPHNES ?= $(shell nproc)
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
@@ -35,7 +36,7 @@ test: $(VENV)/.dev services
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) bash scripts/test.sh
 
 serve: $(VENV)/.runtime services
-	PORT=$(PORT) bash scripts/serve.sh
+	PORT=$(PORT) DAPHNES=$(DAPHNES) bash scripts/serve.sh
 
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .

@@ -101,6 +101,7 @@ if "DATABASE_URL" in env:
     # Opening a PostgreSQL connection costs several milliseconds; taking one from the pool
     # costs microseconds. Health checks test a connection as it leaves the pool, so one
     # that died (a database restart) is replaced instead of failing a move.
+    # DB_THREADS (below) matches the pool: each socket thread can hold a connection at once.
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -133,6 +134,9 @@ else:
             },
         }
     }
+# Threads a daphne process runs its table sockets' database calls on (lobby.consumers): one per
+# pooled connection on PostgreSQL; SQLite takes one writer at a time, so a few are enough.
+DB_THREADS = env.int("DB_POOL_MAX", default=8) if "DATABASE_URL" in env else 4
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- Redis: channel layer, Celery broker, cache ----------------------------------------------
@@ -336,11 +340,27 @@ SOCKET_RATE = env.float("SOCKET_RATE", default=8.0)
 SOCKET_BURST = env.float("SOCKET_BURST", default=20.0)
 SYNC_RATE = env.float("SYNC_RATE", default=4.0)
 
+# /metrics (cubiccards/metrics.py) answers only requests with this token; unset, it is off.
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"bare": {"format": "%(message)s"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "lines": {"class": "logging.StreamHandler", "formatter": "bare"},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        # One JSON line per applied action (game, seq, seat, who, ms); ACTION_LOG=WARNING
+        # silences it.
+        "cubiccards.actions": {
+            "handlers": ["lines"],
+            "level": env.str("ACTION_LOG", default="INFO"),
+            "propagate": False,
+        }
+    },
 }
 CSRF_FAILURE_VIEW = "cubiccards.errors.csrf_failure"
 

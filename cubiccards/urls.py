@@ -3,11 +3,12 @@ from django.urls import include, path
 
 from accounts import views as accounts_views
 
-from . import health, views
+from . import health, metrics, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("metrics", metrics.metrics_view, name="metrics"),
     path("fairness/", views.fairness, name="fairness"),
     path("accounts/", include("accounts.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),

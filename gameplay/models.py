@@ -80,7 +80,8 @@ class Game(models.Model):
 class GameEvent(models.Model):
     """One applied action and the events it caused. Written only by gameplay.services."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log")
+    # No index of its own: unique_game_seq (game, seq) serves every lookup by game.
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log", db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()
@@ -120,3 +121,17 @@ class GameEndReceipt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.receiver} for game {self.game_id}"
+
+
+class ArchivedLog(models.Model):
+    """A finished game's whole log, moved out of GameEvent into one compressed row
+    (gameplay.archive): the replay, log.json and verify_game read it as they read the log."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True)
+    # zlib-compressed JSON: [[seq, seat, action, events, by_bot, action_id, created], ...]
+    data = models.BinaryField()
+    actions = models.PositiveIntegerField()
+    archived = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"archived log of game {self.game_id}"

@@ -27,6 +27,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from . import archive
 from .engine import IllegalAction, registry
 from .models import Game, GameEvent, SpeedPlay
 
@@ -455,11 +456,8 @@ def replay(game: Game, upto: int | None = None) -> dict[str, Any]:
     """Rebuild the state from seed, rules, players and the logged actions."""
     engine = registry.get(game.kind)
     state = engine.new_game(players=game.players, seed=game.seed, rules=game.rules)
-    entries = game.log.order_by("seq")
-    if upto is not None:
-        entries = entries.filter(seq__lte=upto)
-    for seat, action in entries.values_list("seat", "action"):
-        engine.apply(state, seat, action)
+    for entry in archive.entries(game, upto):
+        engine.apply(state, entry.seat, entry.action)
     return state
 
 
@@ -475,8 +473,7 @@ def public_log(game: Game) -> dict[str, Any]:
         "players": game.players,
         "seats": [{"name": s["name"]} for s in game.seats],
         "actions": [
-            {"seq": seq, "seat": seat, "action": action}
-            for seq, seat, action in game.log.order_by("seq").values_list("seq", "seat", "action")
+            {"seq": e.seq, "seat": e.seat, "action": e.action} for e in archive.entries(game)
         ],
         "result": game.result,
     }
@@ -491,7 +488,7 @@ def verify(game: Game) -> list[str]:
     engine = registry.get(game.kind)
     state = engine.new_game(players=game.players, seed=game.seed, rules=game.rules)
     expected_seq = 0
-    for entry in game.log.order_by("seq"):
+    for entry in archive.entries(game):
         expected_seq += 1
         if entry.seq != expected_seq:
             problems.append(f"The log skips from seq {expected_seq - 1} to {entry.seq}.")

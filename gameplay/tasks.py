@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from datetime import timedelta
 
 from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
@@ -12,6 +13,8 @@ from celery import shared_task
 from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
+
+from cubiccards import metrics
 
 from . import hooks, services
 from .engine import IllegalAction, registry
@@ -34,12 +37,14 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
         return 0
     engine = registry.get(game.kind)
     state = services.load_state(game)
+    due = game.updated.timestamp() + (0 if people_too else services.bot_delay(game))
     played = 0
     # A simultaneous stage (War flips, Blackjack bets) may await several seats at once.
     for seat in engine.to_act(state):
         if not (people_too or seat in game.bot_seats()) or seat not in engine.to_act(state):
             continue
         action = engine.bot_action(state, seat)
+        started = time.perf_counter()
         try:
             outcome = services.submit_action(
                 game_id=game_id, seat=seat, action=action, seq=seq + played, by_bot=True
@@ -48,6 +53,9 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
             log.info("computer turn for game %s at seq %s stopped: %s", game_id, seq, exc)
             break
         state, game = outcome.state, outcome.game
+        if not played and not people_too:
+            metrics.computer_moved(game=game, due=due)
+        metrics.action_done(game=game, seat=seat, started=started, by="computer")
         played += 1
         if game.is_over:
             break

@@ -2,7 +2,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from . import services
+from . import archive, services
 from .engine import registry
 from .models import Game
 
@@ -50,7 +50,7 @@ def replay(request, game_id: int):
             "step": step,
             "total": total,
             "view": engine.view(state, None),
-            "entry": game.log.filter(seq=step).first(),
+            "entry": next(iter(archive.entries(game, step)[step - 1 : step]), None),
             "prev_step": max(step - 1, 0),
             "next_step": min(step + 1, total),
         },

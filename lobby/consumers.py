@@ -13,6 +13,7 @@ import asyncio
 import json
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
@@ -23,6 +24,7 @@ from django.db.models import Q
 from redis.exceptions import RedisError
 
 from cards import prefs as card_prefs
+from cubiccards import metrics
 from cubiccards.sockets import refuse
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
@@ -38,12 +40,16 @@ UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds.
 UNAVAILABLE_CLOSE = 4503  # the socket's close code when Redis can't be reached
 
 
+# Threads for the sockets' database calls, as many as the pool has connections (DB_THREADS):
+# a thread never waits for a connection, and no connection is kept that no thread can use.
+DB_THREADS = ThreadPoolExecutor(settings.DB_THREADS, thread_name_prefix="table-db")
+
+
 def on_worker(fn):
-    """Run `fn` on a worker thread of its own, so tables don't queue behind each other on
-    one shared thread, and give back its database connection (to the pool) before it
-    returns. Closing inside the call matters: the connection lives in the call's context,
-    which channels' database_sync_to_async cleanup, running outside it, does not always
-    reach."""
+    """Run `fn` on one of DB_THREADS, so tables don't queue behind each other on one shared
+    thread, and give back its database connection (to the pool) before it returns. Closing
+    inside the call matters: the connection lives in the call's context, which channels'
+    database_sync_to_async cleanup, running outside it, does not always reach."""
 
     def call(*args, **kwargs):
         try:
@@ -51,7 +57,7 @@ def on_worker(fn):
         finally:
             close_old_connections()
 
-    return sync_to_async(call, thread_sensitive=False)
+    return sync_to_async(call, thread_sensitive=False, executor=DB_THREADS)
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
@@ -97,6 +103,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
+        metrics.OPEN_SOCKETS.inc()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
         self.heartbeat = asyncio.ensure_future(self._beat())
         await self.refresh()
@@ -120,6 +127,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code):
         if self.member_id is None:
             return
+        metrics.OPEN_SOCKETS.dec()
         await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
@@ -195,6 +203,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             session.save()
 
     async def act(self, message: dict):
+        started = time.perf_counter()
         try:
             action, seq, action_id = messages.read_act(message)
         except messages.BadMessage as exc:
@@ -222,6 +231,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.ack(action_id, seq_applied)
         if payload is not None:
             await self.deliver(payload)
+        member, room, _ = self.seen
+        metrics.action_done(game=room.game, seat=member.seat, started=started, by="person")
 
     def _submit(self, action, seq, action_id: str):
         # Who sits where, as of the last view this connection was sent: every change to the
@@ -345,7 +356,10 @@ class EchoConsumer(AsyncWebsocketConsumer):
     Routed only when ECHO_SOCKET=1."""
 
     async def connect(self):
-        self.group = f"echo_{self.channel_name[-12:].replace('!', '')}"
+        # ?group=NAME puts several sockets in one group, as a table's seats are (bench/load.py)
+        group = parse_qs(self.scope.get("query_string", b"").decode()).get("group", [""])[0]
+        own = self.channel_name[-12:].replace("!", "")
+        self.group = f"echo_{group[:20] if group.isalnum() else own}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 

@@ -20,7 +20,7 @@ from gameplay.engine import registry
 from gameplay.models import SpeedPlay
 from kudos.selectors import name_tags
 
-from . import services
+from . import services, viewpoints
 from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
@@ -112,7 +112,6 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
     online = services.online_ids(room.pk)
     for person in present:  # the same for every viewer: it comes from the presence rows
         person.online = person.pk in online
-    wins = services.room_wins(room)
     context: dict[str, Any] = {
         "room": room,
         "member": member,
@@ -120,23 +119,43 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
         "members": present,
         "host_name": next((m.name for m in present if m.player == room.host), ""),
         "game": None,
-        "wins": wins,
         "table_scripts": table_scripts(),
         "table_styles": table_styles(),
     }
     game = room.game
     if game is None:
+        context["wins"] = services.room_wins(room)
         if context["is_host"]:
             context["table_games"] = table_games(room.kind)
             context["turn_timers"] = TURN_TIMERS
         return context
+    seat = member.seat if member.seat is not None and member.seat < game.players else None
+    key = ("seat", room.pk, game.pk, game.seed_hash, game.seq, game.updated, seat)
+    context.update(viewpoints.shared(key, lambda: _table_part(room, game, seat)))
+    # Presence moves without the game row (a socket drops, comes back): it joins each call's
+    # own copy of the shared seats.
+    people = {m.seat: m for m in present if m.seat is not None}
+    context["seats"] = [
+        {**s, "presence": _presence(s, people.get(s["index"]), game.is_over)}
+        for s in context["seats"]
+    ]
+    context["turn"] = _turn(context)
+    return context
+
+
+def _table_part(room: Room, game, seat: int | None) -> dict[str, Any]:
+    """What the table shows from `seat` (None: a spectator's view) now."""
+    wins, seat_wins = viewpoints.shared(
+        ("wins", room.pk, game.pk, game.seed_hash, game.status),
+        lambda: (wins := services.room_wins(room), _seat_wins(room, game, wins)),
+    )
     engine = registry.get(game.kind)
     state = gameplay.load_state(game)
-    seat = member.seat if member.seat is not None and member.seat < game.players else None
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat) if seat is not None and not game.is_over else []
     over = game.is_over
-    context.update(
+    return dict(
+        wins=wins,
         game=game,
         engine=engine,
         seat=seat,
@@ -146,14 +165,12 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
         to_act=engine.to_act(state),
         over=over,
         result=engine.result(state) if over else None,
-        seats=_seats(game, engine, state, seat, _seat_wins(room, game, wins), present),
+        seats=_seats(game, engine, state, seat, seat_wins),
         seq=game.seq,
         computer_players=any(s["bot"] for s in game.seats),
         speed_play_choices=SpeedPlay.choices,
         table_template=table_template(game.kind),
     )
-    context["turn"] = _turn(context)
-    return context
 
 
 def _turn(context: dict[str, Any]) -> str:
@@ -175,13 +192,10 @@ def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None
     return [wins.get(p, 0) for p in players]
 
 
-def _seats(
-    game, engine, state, viewer: int | None, wins: list[int | None], present: list[Member]
-) -> list[dict[str, Any]]:
-    """Names, computer markers, games won in the room, whether each seat's person is here,
-    and each seat's last action (its type only: an action can name cards its player holds)."""
+def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> list[dict[str, Any]]:
+    """Names, computer markers, games won in the room, and each seat's last action (its
+    type only: an action can name cards its player holds)."""
     to_act = set(engine.to_act(state))
-    people = {m.seat: m for m in present if m.seat is not None}
     tags = name_tags([s.get("user_id") for s in game.seats])  # level and name colour
     return [
         {
@@ -193,7 +207,6 @@ def _seats(
             "to_act": i in to_act,
             "last_action": game.last_actions.get(str(i), ""),
             "wins": wins[i],
-            "presence": _presence(s, people.get(i), game.is_over),
         }
         for i, s in enumerate(game.seats)
     ]

@@ -41,9 +41,15 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   for _ in $(seq 30); do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 0.5; done
 fi
 
+# Debian's nginx: make serve's proxy in front of several daphne processes (and its test).
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  echo "services: installing nginx from Debian"
+  apt_install nginx-light
+fi
+
 # Debian's Chromium for the browser tests (Playwright cannot download its own here).
 if [ -n "${WITH_CHROMIUM:-1}" ] && [ ! -x /usr/bin/chromium ]; then
   echo "services: installing Chromium from Debian"
   apt_install chromium
 fi
-echo "services: PostgreSQL, Redis and Chromium are ready"
+echo "services: PostgreSQL, Redis, nginx and Chromium are ready"

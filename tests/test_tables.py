@@ -132,3 +132,33 @@ def test_act_sends_a_legal_action_or_one_built_from_its_fields():
     )
     built = render('{% act "play" 7 card=c %}', c="QB")
     assert '"action":{"type":"play","card":"QB"}' in built
+
+
+def test_spectators_share_one_rendering_of_the_table_per_state(
+    django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    """Render once per viewpoint: the second spectator's view at the same state costs no
+    query and no engine work; a new state is worked out afresh; a seat never gets the
+    spectators' (or another seat's) view."""
+    room = a_table("war")
+    for i in range(2):  # the room's last two places
+        services.join_room(code=room.code, player=f"guest:watch{i}", name=f"W{i}")
+    room = Room.objects.select_related("game").get(pk=room.pk)
+    people = list(room.present())
+    watchers = [m for m in people if m.seat is None]
+    first = tables.room_context(room, watchers[0], people)
+    with django_assert_num_queries(0):
+        second = tables.room_context(room, watchers[1], people)
+    assert second["view"] is first["view"] and second["member"] == watchers[1]
+    seated = tables.room_context(room, people[0], people)
+    assert seated["seat"] == 0 and seated["view"] != first["view"]
+
+    game = room.game
+    state = gameplay.load_state(game)
+    seat = registry.get("war").to_act(state)[0]
+    with django_capture_on_commit_callbacks(execute=True):  # the new state is cached
+        gameplay.submit_action(game_id=game.pk, seat=seat, action={"type": "flip"}, seq=game.seq)
+    room = Room.objects.select_related("game").get(pk=room.pk)
+    with django_assert_num_queries(0):  # the room's wins change only when a game ends
+        after = tables.room_context(room, watchers[0], people)
+    assert after["seq"] == first["seq"] + 1 and after["view"] != first["view"]

@@ -82,12 +82,14 @@ class SiteClient:
     def create_room(self) -> str:
         return self.post("/rooms/").strip("/").split("/")[-1]
 
-    def socket(self, code: str):
-        return self.socket_at(f"/ws/rooms/{code}/?format=json")
+    def socket(self, code: str, base: str | None = None):
+        """The room's JSON socket, through this client's site or through `base` (one of
+        several servers of the same site)."""
+        return self.socket_at(f"/ws/rooms/{code}/?format=json", base)
 
-    def socket_at(self, path: str):
+    def socket_at(self, path: str, base: str | None = None):
         cookie = "; ".join(f"{c.name}={c.value}" for c in self.cookies)
-        url = self.base.replace("http://", "ws://") + path
+        url = (base or self.base).replace("http://", "ws://") + path
         return websockets.sync.client.connect(
             url, additional_headers={"Cookie": cookie, "Origin": self.base}, open_timeout=10
         )

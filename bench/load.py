@@ -1,0 +1,491 @@
+"""Many live tables at once, against `make serve`, beside the bare Channels relay.
+
+    ECHO_SOCKET=1 make serve PORT=8250                   # one terminal
+    .venv/bin/python bench/load.py --tables 50 [--games war|mix] [--pace 2] [--seconds 60]
+
+Opens N rooms of two guests each (War, or with --games mix a third each of War, Poker and
+Blackjack), starts a game in each, connects both seats' JSON sockets and plays: once every
+--pace seconds per table, one seat the game awaits sends an action (War's flip; otherwise a
+legal action, never a fold). The round trip is the time from sending {"type": "act"} to that
+client receiving its new view; an action with no answer in 10 s is "lost". Every table's
+other seat must reach the same last view at the end, or the table counts as "missing".
+
+Before that, in the same run and through the same server and Redis, as many connections in
+pairs (one pair per table) do a bare Channels group broadcast at the same pace (/ws/echo/,
+routed only with ECHO_SOCKET=1): the relay floor. Prints actions/s, round trip p50/p99,
+errors, dropped connections, lost actions, missing views, each server process's CPU (% of one core) in each
+phase, and the ratios game/relay. Only 127.0.0.1; bounded by --seconds per phase.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import itertools
+import json
+import os
+import random
+import resource
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from websockets.asyncio.client import connect  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from tests.e2e.client import SiteClient  # noqa: E402
+
+MIX = ["war", "poker", "blackjack"]
+AVOID = {"fold", "surrender"}  # keep games going: a fold ends a hand at once
+ANSWER_WITHIN = 10.0  # seconds: an action unanswered by then is lost
+HANDSHAKES_AT_ONCE = 25  # clients connect in a ramp, as real players arrive
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+@dataclass
+class Phase:
+    name: str
+    times: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    dropped: int = 0
+    lost: int = 0  # actions (or relay messages) the sender never heard back about
+    missing: int = 0  # tables whose other seat never got the last view (relay: messages)
+    handshake_failures: int = 0
+    connections: int = 0
+    seconds: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)
+
+    def rate(self) -> float:
+        return len(self.times) / self.seconds if self.seconds else 0.0
+
+
+# ---- CPU of the server's processes -----------------------------------------------------------
+
+TICKS = os.sysconf("SC_CLK_TCK")
+WATCHED = ("daphne", "celery", "nginx")
+
+
+def _stat(pid: int) -> tuple[str, int, float]:
+    """(name, parent pid, CPU seconds used) of a process."""
+    text = Path(f"/proc/{pid}/stat").read_text()
+    name = text[text.index("(") + 1 : text.rindex(")")]
+    fields = text[text.rindex(")") + 2 :].split()
+    return name, int(fields[1]), (int(fields[11]) + int(fields[12])) / TICKS
+
+
+SERVER_DIR = str(ROOT)  # where make serve runs (--server-dir): its processes' working folder
+
+
+def _label(pid: int) -> str | None:
+    """A readable name for a server process started in SERVER_DIR (daphne, celery
+    worker/beat, nginx), or for the shared PostgreSQL and Redis; None for anything else."""
+    try:
+        argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
+        name = _stat(pid)[0]
+    except (OSError, ValueError):
+        return None
+    if name.startswith("postgres") or argv[0].startswith("postgres"):
+        return "postgres (shared)"
+    if name.startswith("redis-server"):
+        return "redis (shared)"
+    try:
+        cwd = os.readlink(f"/proc/{pid}/cwd")
+    except OSError:
+        return None
+    line = " ".join(argv)
+    if cwd != SERVER_DIR or not any(w in line for w in WATCHED):
+        return None
+    if "daphne" in line:
+        return f"daphne :{argv[argv.index('-p') + 1]}" if "-p" in argv else "daphne"
+    if "celery" in line:
+        return "celery beat" if "beat" in argv else "celery worker"
+    return "nginx"
+
+
+def cpu_sample() -> dict[int, tuple[str, float]]:
+    sample = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            label = _label(int(entry))
+            if label:
+                try:
+                    sample[int(entry)] = (label, _stat(int(entry))[2])
+                except OSError:
+                    pass
+    sample[os.getpid()] = ("this bench (client)", _stat(os.getpid())[2])
+    return sample
+
+
+def cpu_between(before, after, seconds: float) -> dict[str, float]:
+    """% of one core per label (processes with the same label add up)."""
+    used: dict[str, float] = {}
+    for pid, (label, cpu) in after.items():
+        start = before.get(pid, (label, cpu))[1] if pid in before else cpu
+        used[label] = used.get(label, 0.0) + (cpu - start) / seconds * 100
+    return used
+
+
+# ---- the tables --------------------------------------------------------------------------------
+
+
+def make_table(url: str, kind: str) -> tuple[str, list[SiteClient]]:
+    host, guest = SiteClient(url), SiteClient(url)
+    code = host.create_room()
+    guest.post("/rooms/join/", {"code": code})
+    host.post(f"/rooms/{code}/start/", {"game": kind, "seats": "2"})
+    return code, [host, guest]
+
+
+def restart(table) -> None:
+    code, (host, _guest), kind = table
+    host.post(f"/rooms/{code}/start/", {"game": kind, "seats": "2"})
+
+
+class Seat:
+    """One JSON socket at a table and the latest state it was sent."""
+
+    def __init__(self, ws, phase: Phase):
+        self.ws, self.phase = ws, phase
+        self.state: dict = {}
+        self.changed = asyncio.Event()
+        self.answers: dict[str, dict] = {}
+        self.closed = False
+
+    async def read(self, done: asyncio.Event):
+        try:
+            async for raw in self.ws:
+                message = json.loads(raw)
+                kind = message.get("type")
+                if kind == "state" and message["seq"] >= self.state.get("seq", -1):
+                    self.state = message
+                elif kind == "lobby":
+                    self.state = message
+                elif kind == "error":
+                    if message.get("id"):
+                        self.answers[message["id"]] = message
+                    else:
+                        self.phase.errors.append(message["message"])
+                self.changed.set()
+        except ConnectionClosed:
+            pass
+        self.closed = True
+        if not done.is_set():
+            self.phase.dropped += 1
+        self.changed.set()
+
+    async def wait_for(self, test, timeout: float) -> bool:
+        deadline = time.perf_counter() + timeout
+        while not test():
+            self.changed.clear()
+            if self.closed:
+                return False
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return False
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                return False
+        return True
+
+
+def pick(state: dict, kind: str) -> dict:
+    legal = state["legal"]
+    if kind == "war":
+        return {"type": "flip"}
+    choices = [a for a in legal if a["type"] not in AVOID] or legal
+    return random.choice(choices)
+
+
+async def play_table(table, seats: list[Seat], args, phase: Phase, stop: float, ids, pool):
+    kind = table[2]
+    await asyncio.sleep(random.uniform(0, args.pace))  # tables out of step, as in life
+    while time.perf_counter() < stop:
+        next_at = time.perf_counter() + args.pace
+        state = max((s.state for s in seats), key=lambda st: st.get("seq", -1))
+        if state.get("type") == "state" and state.get("over"):
+            # The host deals again (a page request, as a person would click Play again).
+            game_id = state["game_id"]
+            await asyncio.get_running_loop().run_in_executor(pool, restart, table)
+            await seats[0].wait_for(lambda g=game_id: seats[0].state.get("game_id") != g, 10)
+        elif state.get("type") == "state" and state.get("to_act"):
+            seat = seats[state["to_act"][0]]
+            if seat.closed:
+                return
+            seq = seat.state.get("seq", -1)
+            if seat.state.get("game_id") == state["game_id"] and seat.state.get("legal"):
+                action_id = f"a{next(ids)}"
+                started = time.perf_counter()
+                await seat.ws.send(
+                    json.dumps(
+                        {
+                            "type": "act",
+                            "action": pick(seat.state, kind),
+                            "seq": seq,
+                            "id": action_id,
+                        }
+                    )
+                )
+                arrived = await seat.wait_for(
+                    lambda s=seat, q=seq, a=action_id: s.state.get("seq", -1) > q or a in s.answers,
+                    ANSWER_WITHIN,
+                )
+                if action_id in seat.answers:
+                    phase.errors.append(seat.answers.pop(action_id)["message"])
+                elif arrived:
+                    phase.times.append(time.perf_counter() - started)
+                else:
+                    phase.lost += 1
+        await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+
+
+async def open_socket(url: str, client: SiteClient | None, gate: asyncio.Semaphore, phase: Phase):
+    headers = {"Origin": urlparse(url)._replace(path="").geturl()}
+    if client is not None:
+        headers["Cookie"] = "; ".join(f"{c.name}={c.value}" for c in client.cookies)
+    async with gate:
+        try:
+            return await connect(url, additional_headers=headers, open_timeout=20, max_size=None)
+        except Exception as exc:  # noqa: BLE001 -- any failed handshake counts, whatever it was
+            phase.handshake_failures += 1
+            phase.errors.append(f"handshake: {type(exc).__name__}: {exc}"[:200])
+            return None
+
+
+async def game_phase(args, tables, pool) -> Phase:
+    phase = Phase("game")
+    gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
+    ws_base = args.url.replace("http://", "ws://").rstrip("/")
+    sockets = await asyncio.gather(
+        *(
+            open_socket(f"{ws_base}/ws/rooms/{code}/?format=json", client, gate, phase)
+            for code, clients, *_ in tables
+            for client in clients
+        )
+    )
+    phase.connections = sum(ws is not None for ws in sockets)
+    done = asyncio.Event()
+    seat_lists, readers = [], []
+    for i in range(len(tables)):
+        pair = [Seat(ws, phase) for ws in sockets[2 * i : 2 * i + 2] if ws is not None]
+        seat_lists.append(pair)
+        readers += [asyncio.create_task(s.read(done)) for s in pair]
+    await asyncio.sleep(1.0)  # first views arrive
+    ids = itertools.count()
+    before, started = cpu_sample(), time.perf_counter()
+    stop = started + args.seconds
+    await asyncio.gather(
+        *(
+            play_table(table, pair, args, phase, stop, ids, pool)
+            for table, pair in zip(tables, seat_lists, strict=True)
+            if len(pair) == 2
+        )
+    )
+    phase.seconds = time.perf_counter() - started
+    phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
+    # Both seats of a table end on the same view: the other seat's broadcast arrived too.
+    settled = await asyncio.gather(*(_settle(pair) for pair in seat_lists if len(pair) == 2))
+    phase.missing += settled.count(False)
+    done.set()
+    await asyncio.gather(*(ws.close() for ws in sockets if ws is not None))
+    await asyncio.gather(*readers)
+    return phase
+
+
+async def _settle(pair: list[Seat], timeout: float = 5.0) -> bool:
+    """Whether every seat reaches the latest view any of them has (game, seq) in time."""
+
+    def where(seat: Seat) -> tuple[int, int]:
+        return seat.state.get("game_id", 0), seat.state.get("seq", -1)
+
+    last, deadline = max(where(s) for s in pair), time.perf_counter() + timeout
+    while any(where(s) < last for s in pair):
+        if time.perf_counter() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
+async def relay_phase(args, pairs: int) -> Phase:
+    """The floor: pairs of sockets in a group each; one of a pair sends at the table's pace
+    and both receive it through group_send, as a table's two seats hear of an action."""
+    phase = Phase("relay")
+    gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
+    ws_base = args.url.replace("http://", "ws://").rstrip("/")
+    sockets = await asyncio.gather(
+        *(
+            open_socket(f"{ws_base}/ws/echo/?group=t{i}", None, gate, phase)
+            for i in range(pairs)
+            for _ in range(2)
+        )
+    )
+    phase.connections = sum(ws is not None for ws in sockets)
+    if phase.connections == 0:
+        raise SystemExit("No echo socket: start the server with ECHO_SOCKET=1.")
+    received = [0] * len(sockets)
+    done = asyncio.Event()
+
+    async def listen(i, ws, inbox: asyncio.Queue):
+        try:
+            async for raw in ws:
+                received[i] += 1
+                await inbox.put(raw)
+        except ConnectionClosed:
+            pass
+        if not done.is_set():
+            phase.dropped += 1
+
+    async def pace(i, ws, inbox, stop):
+        await asyncio.sleep(random.uniform(0, args.pace))
+        n = 0
+        while time.perf_counter() < stop:
+            next_at = time.perf_counter() + args.pace
+            n += 1
+            payload = json.dumps({"table": i, "n": n})
+            started = time.perf_counter()
+            await ws.send(payload)
+            try:
+                while await asyncio.wait_for(inbox.get(), ANSWER_WITHIN) != payload:
+                    pass
+                phase.times.append(time.perf_counter() - started)
+            except TimeoutError:
+                phase.lost += 1
+            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+        return n
+
+    inboxes = [asyncio.Queue() for _ in sockets]
+    listeners = [
+        asyncio.create_task(listen(i, ws, inboxes[i]))
+        for i, ws in enumerate(sockets)
+        if ws is not None
+    ]
+    await asyncio.sleep(0.5)
+    before, started = cpu_sample(), time.perf_counter()
+    stop = started + args.seconds
+    sent = await asyncio.gather(
+        *(
+            pace(i, sockets[2 * i], inboxes[2 * i], stop)
+            for i in range(pairs)
+            if sockets[2 * i] is not None and sockets[2 * i + 1] is not None
+        )
+    )
+    phase.seconds = time.perf_counter() - started
+    phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
+    await asyncio.sleep(1.0)
+    # The other socket of each pair heard every message too.
+    phase.missing += sum(
+        max(0, n - received[2 * i + 1])
+        for i, n in zip(
+            [i for i in range(pairs) if sockets[2 * i] and sockets[2 * i + 1]], sent, strict=True
+        )
+    )
+    done.set()
+    await asyncio.gather(*(ws.close() for ws in sockets if ws is not None))
+    await asyncio.gather(*listeners)
+    return phase
+
+
+def report(phases: list[Phase], args, tables: int) -> None:
+    print(
+        f"\n{tables} tables x 2 connections, one action per table every {args.pace:g} s "
+        f"(aim {tables / args.pace:.0f}/s), {args.seconds:g} s per phase, games: {args.games}"
+    )
+    print(
+        f"{'':8} {'conns':>6} {'actions':>8} {'per s':>7} {'p50 ms':>8} {'p99 ms':>8} "
+        f"{'errors':>7} {'dropped':>8} {'lost':>5} {'missing':>8} {'handshake fail':>15}"
+    )
+    for p in phases:
+        print(
+            f"{p.name:8} {p.connections:>6} {len(p.times):>8} {p.rate():>7.1f} "
+            f"{percentile(p.times, 0.5) * 1000:>8.1f} {percentile(p.times, 0.99) * 1000:>8.1f} "
+            f"{len(p.errors):>7} {p.dropped:>8} {p.lost:>5} {p.missing:>8} {p.handshake_failures:>15}"
+        )
+    relay, game = phases
+    print(
+        f"ratio game/relay: p50 {percentile(game.times, 0.5) / percentile(relay.times, 0.5):.1f}x, "
+        f"p99 {percentile(game.times, 0.99) / percentile(relay.times, 0.99):.1f}x"
+    )
+    print("CPU, % of one core (2 cores = 200%):")
+    labels = sorted(set(relay.cpu) | set(game.cpu))
+    for label in labels:
+        print(
+            f"  {label:24} relay {relay.cpu.get(label, 0):6.1f}   game {game.cpu.get(label, 0):6.1f}"
+        )
+    for p in phases:
+        for message, count in _counts(p.errors):
+            print(f"  {p.name} error x{count}: {message}")
+    print(f"load average: {Path('/proc/loadavg').read_text().split()[:3]}")
+
+
+def _counts(messages: list[str]) -> list[tuple[str, int]]:
+    counts: dict[str, int] = {}
+    for m in messages:
+        counts[m] = counts.get(m, 0) + 1
+    return sorted(counts.items(), key=lambda kv: -kv[1])[:8]
+
+
+async def run(args) -> None:
+    host = urlparse(args.url).hostname
+    if host not in ("127.0.0.1", "localhost"):
+        raise SystemExit("bench/load.py runs against 127.0.0.1 only.")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # thousands of sockets
+    kinds = MIX if args.games == "mix" else ["war"]
+    pool = concurrent.futures.ThreadPoolExecutor(8)
+    loop = asyncio.get_running_loop()
+    started = time.perf_counter()
+    tables = await asyncio.gather(
+        *(
+            loop.run_in_executor(pool, make_table, args.url, kinds[i % len(kinds)])
+            for i in range(args.tables)
+        )
+    )
+    tables = [(code, clients, kinds[i % len(kinds)]) for i, (code, clients) in enumerate(tables)]
+    print(f"{args.tables} rooms opened and dealt in {time.perf_counter() - started:.1f} s")
+    relay = await relay_phase(args, args.tables)
+    game = await game_phase(args, tables, pool)
+    report([relay, game], args, args.tables)
+    await asyncio.gather(
+        *(
+            loop.run_in_executor(pool, client.post, f"/rooms/{code}/leave/")
+            for code, clients, _ in tables
+            for client in clients
+        ),
+        return_exceptions=True,
+    )
+    pool.shutdown()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default="http://127.0.0.1:8250")
+    parser.add_argument("--tables", type=int, default=50, help="tables (<= 1000)")
+    parser.add_argument("--games", choices=["war", "mix"], default="war")
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's moves")
+    parser.add_argument("--seconds", type=float, default=60.0, help="length of each phase (<= 600)")
+    parser.add_argument(
+        "--server-dir", default=str(ROOT), help="the checkout make serve runs in (for CPU)"
+    )
+    args = parser.parse_args()
+    global SERVER_DIR
+    SERVER_DIR = str(Path(args.server_dir).resolve())
+    if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600 or args.pace < 0.25:
+        raise SystemExit("Bounded: 1-1000 tables, 1-600 s per phase, pace of 0.25 s or more.")
+    asyncio.run(run(args))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

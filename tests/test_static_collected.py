@@ -28,4 +28,4 @@ def test_deploy_check_fails_until_static_files_are_collected(tmp_path):
 def test_make_serve_collects_static_files_before_starting():
     script = (ROOT / "scripts" / "serve.sh").read_text()
     collect = script.index("manage.py collectstatic")
-    assert collect < script.index("bin/daphne")
+    assert collect < script.index("-m cubiccards.server")

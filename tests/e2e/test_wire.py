@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 KINDS = [k for k in registry.kinds() if registry.get(k).max_players > 1]
 MAX_ACTIONS = 3000  # a whole game of every kind here takes far fewer
 FIGURES: dict[str, int] = {"games": 0, "messages": 0, "leaks": 0}
+SHORT = {"war": {"rule_rounds": "50"}}  # a whole game either way; the long one adds only time
 
 
 @pytest.fixture
@@ -74,7 +75,9 @@ def _play(base: str, kind: str) -> tuple[int, list[Player]]:
     code = people[0].create_room()
     for guest in people[1:]:
         guest.post("/rooms/join/", {"code": code})
-    people[0].post(f"/rooms/{code}/start/", {"game": kind, "seats": str(seats)})
+    people[0].post(
+        f"/rooms/{code}/start/", {"game": kind, "seats": str(seats), **SHORT.get(kind, {})}
+    )
     game_id = Room.objects.get(code=code, is_open=True).game_id
     with contextlib.ExitStack() as stack:
         players = [

@@ -3,6 +3,7 @@ that `make test` provides; a missing service fails loudly, it never skips."""
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -43,6 +44,10 @@ class ServerOutput:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        try:  # a child left behind (make serve's daphnes) would hold test database sessions
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         self._reader.join(timeout=5)
 
     def check(self) -> None:
@@ -61,6 +66,7 @@ def start_server(args: list[str], env: dict[str, str], name: str) -> ServerOutpu
         stderr=subprocess.STDOUT,
         text=True,
         errors="replace",
+        start_new_session=True,  # its own process group: stop() ends what it started too
     )
     return ServerOutput(proc, name)
 

@@ -74,7 +74,7 @@ class Phase:
 # ---- CPU of the server's processes -----------------------------------------------------------
 
 TICKS = os.sysconf("SC_CLK_TCK")
-WATCHED = ("daphne", "celery", "nginx")
+WATCHED = ("daphne", "cubiccards.server", "celery", "nginx")
 
 
 def _stat(pid: int) -> tuple[str, int, float]:
@@ -107,7 +107,7 @@ def _label(pid: int) -> str | None:
     line = " ".join(argv)
     if cwd != SERVER_DIR or not any(w in line for w in WATCHED):
         return None
-    if "daphne" in line:
+    if "daphne" in line or "cubiccards.server" in line:  # the site's daphne (python -m ...)
         return f"daphne :{argv[argv.index('-p') + 1]}" if "-p" in argv else "daphne"
     if "celery" in line:
         return "celery beat" if "beat" in argv else "celery worker"

@@ -4,6 +4,8 @@ Thirteen's going out). The card just taken from the discard pile can't be thrown
 
 from __future__ import annotations
 
+import random
+from types import ModuleType
 from typing import Any
 
 from .cards import is_card, label
@@ -24,6 +26,7 @@ class DrawDiscard(Engine):
     """An engine whose state has ``over``, ``turn``, ``step`` ("draw" or "discard"), ``hands``,
     ``discard``, ``taken`` and ``turns``."""
 
+    strategy: ModuleType  # the computer player: choose(view, legal) and describe(action, view)
     not_your_turn = "It is not your turn."
     already_drawn = "You have already drawn: discard a card."
 
@@ -72,3 +75,17 @@ class DrawDiscard(Engine):
     @why_not("discard")
     def discard_problem(self, state: State, seat: int, action: Action) -> str | None:
         return self._card_problem(state, seat, action)
+
+    # ---- the computer player --------------------------------------------------------------
+
+    def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
+        return self.strategy.choose(view, legal)
+
+    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
+        """The computer player's choice for this seat, told in words."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        view = self.view(state, seat)
+        action = self.strategy.choose(view, legal)
+        return {"action": action, "message": self.strategy.describe(action, view)}

@@ -14,7 +14,6 @@ both hands revealed and arranged, for the table to show until the next one ends.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -101,6 +100,7 @@ class Gin(DrawDiscard):
     blurb = "Meld sets and runs, knock low, and go Gin. First to 100."
     showcase = ("7D", "8D")
     not_your_turn = "It is not your turn: the other player is playing."
+    strategy = strategy  # the computer player: choose() and describe()
     already_drawn = "You have already drawn: discard a card, or knock."
     min_players = 2
     max_players = 2
@@ -426,20 +426,6 @@ class Gin(DrawDiscard):
             "your_turn": not state["over"] and state["turn"] == seat,
             "step": state["step"] if not state["over"] and state["turn"] == seat else None,
         }
-
-    # ---- the computer player --------------------------------------------------------------
-
-    def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
-        return strategy.choose(view, legal)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        """The computer player's choice for this seat, told in words."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        view = self.view(state, seat)
-        action = strategy.choose(view, legal)
-        return {"action": action, "message": strategy.describe(action, view)}
 
 
 def settle(knocker: list[str], defender: list[str]) -> tuple[melds.Arrangement, melds.LayOff]:

@@ -12,7 +12,6 @@ took and threw), all of it seen by everyone.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -105,6 +104,7 @@ class Thirteen(DrawDiscard):
     blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
     showcase = ("QC", "3S")
     not_your_turn = "It is not your turn: wait for the other players."
+    strategy = strategy  # the computer player: choose() and describe()
     already_drawn = "You have already drawn: discard a card, or go out."
     min_players = 2
     max_players = 4
@@ -429,20 +429,6 @@ class Thirteen(DrawDiscard):
             "your_turn": not state["over"] and state["turn"] == seat,
             "step": state["step"] if not state["over"] and state["turn"] == seat else None,
         }
-
-    # ---- the computer player --------------------------------------------------------------
-
-    def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
-        return strategy.choose(view, legal)
-
-    def hint(self, state: State, seat: int) -> dict[str, Any] | None:
-        """The computer player's choice for this seat, told in words."""
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        view = self.view(state, seat)
-        action = strategy.choose(view, legal)
-        return {"action": action, "message": strategy.describe(action, view)}
 
 
 ENGINE = Thirteen()

@@ -141,6 +141,18 @@ def _fresh_limits():
     yield
 
 
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Every test gets its own channel layer object. A layer remembers the event loop it is
+    receiving on: a socket test whose consumer was cut off mid-receive (a slow disconnect under
+    load, a crash) would leave the next test's loop a lock it can never take."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 def _flush_redis() -> None:
     import redis
 

@@ -8,7 +8,6 @@ from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.layers import channel_layers
 from django.utils import timezone
 
 from gameplay.models import Game
@@ -121,9 +120,6 @@ async def test_a_crashed_consumer_stops_counting_and_its_seat_is_handed_over(
     await guest_ws.send_to(text_data=json.dumps({"type": "hint"}))
     with pytest.raises(RuntimeError):
         await guest_ws.receive_from(timeout=5)
-    # The crash left this process's channel layer mid-receive (its lock held): later tests,
-    # on other event loops, get a fresh one.
-    channel_layers.backends.clear()
     member = await database_sync_to_async(Member.objects.get)(room__code=code, seat=1)
     # disconnect() never ran: the row is still there, but it stops being refreshed.
     assert await database_sync_to_async(Presence.objects.filter(member=member).count)() == 1

@@ -24,7 +24,7 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from . import archive
@@ -144,12 +144,35 @@ def submit_action(
     not acted since `seq` and its choices are the same now as then (another seat's
     simultaneous flip or bet came first). A seat that acted since sent it before its own
     later action reached us, or sent it twice: it is stale, never applied a second time."""
+    try:
+        return _submit(game_id, seat, action, seq, by_bot, rebase, action_id)
+    except (IntegrityError, IllegalAction):
+        # A retry sent against the current state (the first try applied, its answer lost) is
+        # refused by the rules or by the log's unique (game, seat, action id): answered
+        # like any other retry.
+        done = _applied_as(game_id, seat, action_id)
+        if done is None:
+            raise
+        raise AlreadyApplied(done) from None
+
+
+def _applied_as(game_id: int, seat: int, action_id: str) -> int | None:
+    if not action_id:
+        return None
+    done = GameEvent.objects.filter(game_id=game_id, seat=seat, action_id=action_id)
+    return done.values_list("seq", flat=True).first()
+
+
+def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if action_id:
-            done = game.log.filter(seat=seat, action_id=action_id).values_list("seq", flat=True)
-            if done:
-                raise AlreadyApplied(done[0])
+        # A retry usually carries the state it was first sent against: look it up then. One
+        # sent against the current state is left to the log's unique constraint (a move
+        # costs no extra query).
+        if action_id and seq != game.seq:
+            done = _applied_as(game_id, seat, action_id)
+            if done is not None:
+                raise AlreadyApplied(done)
         if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
             raise StaleSeq(game.seq)
         if game.is_over:
@@ -307,7 +330,26 @@ def abandon_game(*, game_id: int) -> None:
         transaction.on_commit(lambda: _game_ended(game_id))
 
 
+# The latest row of each game this process wrote: the table sockets here that hear of the
+# write render from it instead of reading it back (sockets elsewhere read the row).
+LATEST_GAMES = 1024
+_latest: OrderedDict[int, Game] = OrderedDict()
+
+
+def latest_game(game_id: int, seq: int) -> Game | None:
+    """The game's row as this process last wrote it, if that write was action `seq`. Shared
+    between threads: read it, never change it."""
+    with _local_lock:
+        game = _latest.get(game_id)
+    return game if game is not None and game.seq == seq else None
+
+
 def _after_commit(game: Game, state: dict | None) -> None:
+    with _local_lock:
+        _latest[game.pk] = game
+        _latest.move_to_end(game.pk)
+        while len(_latest) > LATEST_GAMES:
+            _latest.popitem(last=False)
     if state is not None:
         _store_state(game, state)  # before the news, so every process that hears it has it
     # The player who moved is sent their own view at once: telling the table doesn't hold

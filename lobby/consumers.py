@@ -60,9 +60,32 @@ def on_worker(fn):
     return sync_to_async(call, thread_sensitive=False, executor=DB_THREADS)
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
-    heartbeat: asyncio.Task | None = None
+# This process's open table sockets (channel name: member id), kept present by one heartbeat.
+_sockets: dict[str, int] = {}
+_beater: asyncio.Task | None = None
 
+
+def _beating(channel: str, member_id: int) -> None:
+    global _beater
+    _sockets[channel] = member_id
+    if _beater is None or _beater.done() or _beater.get_loop() is not asyncio.get_running_loop():
+        _beater = asyncio.ensure_future(_beat())
+
+
+async def _beat():
+    """Every PRESENCE_BEAT seconds, one write keeps all this process's sockets present; it
+    stops when the last socket has closed (the next one starts it again)."""
+    while _sockets:
+        await asyncio.sleep(settings.PRESENCE_BEAT)
+        if not _sockets:
+            return
+        try:
+            await on_worker(services.heartbeat)(dict(_sockets))
+        except DatabaseError:  # the database is away: the next beat tries again
+            log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         """Redis (the channel layer, the states' cache) unreachable ends the socket with 4503
         (JSON clients get a sentence first) instead of a crash; the table page then reloads
@@ -79,8 +102,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         finally:
             # However the consumer ends (closed, crashed, cancelled), its presence stops
             # beating and expires; disconnect() alone does not run after a crash.
-            if self.heartbeat is not None:
-                self.heartbeat.cancel()
+            _sockets.pop(getattr(self, "channel_name", None), None)
 
     async def connect(self):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
@@ -88,6 +110,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.format = "json" if query.get("format") == ["json"] else "html"
         self.member_id = self.room_id = None
         self.seen = None  # (member, room, people present) as of the last view rendered
+        self.online = None  # the members with a live socket, as of the last room update
         self.game_group = None
         self.sent_seq = -1
         self.allowance, self.checked = settings.SOCKET_BURST, time.monotonic()
@@ -105,7 +128,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.accept()
         metrics.OPEN_SOCKETS.inc()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
-        self.heartbeat = asyncio.ensure_future(self._beat())
+        _beating(self.channel_name, self.member_id)
         await self.refresh()
 
     def _connect_member(self, player: str) -> Member | None:
@@ -114,16 +137,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return None
         return services.connected(room_id=room.pk, player=player, channel=self.channel_name)
 
-    async def _beat(self):
-        while True:
-            await asyncio.sleep(settings.PRESENCE_BEAT)
-            try:
-                await on_worker(services.heartbeat)(
-                    member_id=self.member_id, channel=self.channel_name
-                )
-            except DatabaseError:  # the database is away: the next beat tries again
-                log.warning("room %s: a presence heartbeat failed", self.code)
-
     async def disconnect(self, code):
         if self.member_id is None:
             return
@@ -131,8 +144,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
-        if self.heartbeat is not None:
-            self.heartbeat.cancel()
+        _sockets.pop(self.channel_name, None)
         await on_worker(services.disconnected)(member_id=self.member_id, channel=self.channel_name)
 
     # ---- in ------------------------------------------------------------------------------
@@ -279,7 +291,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def game_update(self, event):
         """A committed action: send this connection's own view if it is news."""
         if event["seq"] > self.sent_seq:
-            await self.refresh()
+            payload = await on_worker(self._render_move)(event["seq"])
+            if payload is not None:
+                await self.deliver(payload)
 
     async def room_update(self, event):
         """The room changed: people, the host, or the game itself (with a notice to say at
@@ -316,7 +330,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
         return member, member.room, [m for m in people if not m.left]
 
     def _render(self, force: bool, notice: str = ""):
+        self.online = None  # a room update, a sync, a refused move: read the room afresh
         return self._render_for(*self._people("room__game"), force, notice)
+
+    def _render_move(self, seq: int):
+        """The view after move `seq`. Only the game row moves with a move (who is in the room
+        and who is online come with room updates): when this process wrote that row, the view
+        needs no query at all."""
+        if self.seen is not None and self.seen[1].game_id is not None:
+            member, room, present = self.seen
+            game = gameplay.latest_game(room.game_id, seq)
+            if game is not None:
+                room.game = game
+                return self._render_for(member, room, present, force=False)
+        return self._render_for(*self._people("room__game"), force=False)
 
     def _render_for(self, member: Member, room, present: list[Member], force: bool, notice=""):
         self.seen = (member, room, present)
@@ -326,7 +353,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         seq = game.seq if game else -1
         if not force and game and seq <= self.sent_seq:
             return None
-        context = tables.room_context(room, member, present)
+        if self.online is None:
+            self.online = services.online_ids(room.pk)
+        context = tables.room_context(room, member, present, self.online)
         context["csrf_token"], context["notice"] = self.csrf_token, notice
         context.update(card_prefs.as_context(self.scope.get("session")))
         if self.format == "json":

@@ -419,15 +419,23 @@ def connected(*, room_id: int, player: str, channel: str) -> Member | None:
     return member
 
 
-def heartbeat(*, member_id: int, channel: str) -> None:
-    """An open socket's sign of life (every PRESENCE_BEAT seconds)."""
+def heartbeat(sockets: dict[str, int]) -> None:
+    """The sign of life of a process's open sockets (channel name: member id), every
+    PRESENCE_BEAT seconds: one write for all of them, not one per socket."""
     now = timezone.now()
-    if not Presence.objects.filter(channel=channel).update(seen=now):
-        # Swept while this process was stalled: the socket is alive, so it counts again.
-        Presence.objects.create(member_id=member_id, channel=channel, seen=now)
-        room = Room.objects.filter(members__pk=member_id).values_list("code", flat=True).first()
-        if room:
-            notify_room(room)
+    if Presence.objects.filter(channel__in=sockets).update(seen=now) == len(sockets):
+        return
+    # Some were swept while this process was stalled: the sockets are alive, so they count
+    # again, and their tables hear it.
+    kept = set(Presence.objects.filter(channel__in=sockets).values_list("channel", flat=True))
+    missing = {channel: member for channel, member in sockets.items() if channel not in kept}
+    live = set(Member.objects.filter(pk__in=missing.values()).values_list("pk", flat=True))
+    Presence.objects.bulk_create(
+        [Presence(member_id=m, channel=c, seen=now) for c, m in missing.items() if m in live],
+        ignore_conflicts=True,
+    )
+    for code in set(Room.objects.filter(members__pk__in=live).values_list("code", flat=True)):
+        notify_room(code)
 
 
 def disconnected(*, member_id: int, channel: str) -> None:

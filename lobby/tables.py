@@ -105,11 +105,17 @@ def table_template(kind: str) -> Template:
     return select_template([f"tables/{kind}.html", "tables/generic.html"])
 
 
-def room_context(room: Room, member: Member, present: list[Member] | None = None) -> dict[str, Any]:
+def room_context(
+    room: Room,
+    member: Member,
+    present: list[Member] | None = None,
+    online: set[int] | None = None,
+) -> dict[str, Any]:
     """Everything the room page or a socket message needs, for this member only. `present`:
-    the room's people in the order they came, if the caller has them already."""
+    the room's people in the order they came, and `online`: those with a live socket, if the
+    caller has them already."""
     present = list(room.present()) if present is None else present
-    online = services.online_ids(room.pk)
+    online = services.online_ids(room.pk) if online is None else online
     for person in present:  # the same for every viewer: it comes from the presence rows
         person.online = person.pk in online
     context: dict[str, Any] = {
@@ -145,9 +151,9 @@ def room_context(room: Room, member: Member, present: list[Member] | None = None
 
 def _table_part(room: Room, game, seat: int | None) -> dict[str, Any]:
     """What the table shows from `seat` (None: a spectator's view) now."""
-    wins, seat_wins = viewpoints.shared(
-        ("wins", room.pk, game.pk, game.seed_hash, game.status),
-        lambda: (wins := services.room_wins(room), _seat_wins(room, game, wins)),
+    wins, seat_wins, tags = viewpoints.shared(
+        ("people", room.pk, game.pk, game.seed_hash, game.status),
+        lambda: _people_part(room, game),
     )
     engine = registry.get(game.kind)
     state = gameplay.load_state(game)
@@ -165,7 +171,7 @@ def _table_part(room: Room, game, seat: int | None) -> dict[str, Any]:
         to_act=engine.to_act(state),
         over=over,
         result=engine.result(state) if over else None,
-        seats=_seats(game, engine, state, seat, seat_wins),
+        seats=_seats(game, engine, state, seat, seat_wins, tags),
         seq=game.seq,
         computer_players=any(s["bot"] for s in game.seats),
         speed_play_choices=SpeedPlay.choices,
@@ -183,6 +189,14 @@ def _turn(context: dict[str, Any]) -> str:
     return "Waiting for " + ", ".join(waiting) if waiting else ""
 
 
+def _people_part(room: Room, game) -> tuple:
+    """Who sits at the table, as the room's wins and the players' name tags (level, name
+    colour) show them: these change when a game ends, not with each move."""
+    wins = services.room_wins(room)
+    tags = name_tags([s.get("user_id") for s in game.seats])
+    return wins, _seat_wins(room, game, wins), tags
+
+
 def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None]:
     """Each seat's games won in this room, or None per seat before any game has finished."""
     played = RoomGame.objects.filter(room=room, game=game).values_list("players", flat=True)
@@ -192,11 +206,12 @@ def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None
     return [wins.get(p, 0) for p in players]
 
 
-def _seats(game, engine, state, viewer: int | None, wins: list[int | None]) -> list[dict[str, Any]]:
-    """Names, computer markers, games won in the room, and each seat's last action (its
-    type only: an action can name cards its player holds)."""
+def _seats(
+    game, engine, state, viewer: int | None, wins: list[int | None], tags: dict
+) -> list[dict[str, Any]]:
+    """Names (with their tags), computer markers, games won in the room, and each seat's last
+    action (its type only: an action can name cards its player holds)."""
     to_act = set(engine.to_act(state))
-    tags = name_tags([s.get("user_id") for s in game.seats])  # level and name colour
     return [
         {
             **tags.get(s.get("user_id"), {}),

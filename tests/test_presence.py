@@ -163,3 +163,33 @@ async def test_a_table_everyone_left_ends_as_abandoned(real_services, settings):
     assert game.status == Game.Status.ABANDONED
     room = await Room.objects.aget(code=code, is_open=True)
     assert room.game_id is None  # whoever comes back finds the lobby
+
+
+def _beat_for_three_sockets(code: str, notified: list[str]) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    members = list(Member.objects.filter(room__code=code))
+    sockets = {f"specific.test!{i}": members[i % len(members)].pk for i in range(3)}
+    old = timezone.now() - timedelta(seconds=60)
+    Presence.objects.bulk_create(
+        [Presence(member_id=m, channel=c, seen=old) for c, m in sockets.items()]
+    )
+    with CaptureQueriesContext(connection) as queries:
+        services.heartbeat(sockets)
+    assert len(queries) == 1  # one write for all of a process's sockets
+    assert not Presence.objects.filter(channel__in=sockets, seen=old).exists()
+    assert not notified
+    # One row was swept while the process stalled: the beat puts it back and says so.
+    Presence.objects.filter(channel="specific.test!1").delete()
+    services.heartbeat(sockets)
+    assert Presence.objects.filter(channel__in=sockets).count() == 3
+    assert notified == [code]
+
+
+async def test_one_heartbeat_keeps_every_socket_of_a_process_present(real_services, monkeypatch):
+    host, code = await database_sync_to_async(_create_room)()
+    await database_sync_to_async(_join)(code)
+    notified = []
+    monkeypatch.setattr(services, "notify_room", lambda room, **kw: notified.append(room))
+    await database_sync_to_async(_beat_for_three_sockets)(code, notified)

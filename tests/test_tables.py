@@ -163,3 +163,10 @@ def test_spectators_share_one_rendering_of_the_table_per_state(
     with django_assert_num_queries(1):  # presence; the room's wins change only when a game ends
         after = tables.room_context(room, watchers[0], people)
     assert after["seq"] == first["seq"] + 1 and after["view"] != first["view"]
+    # A table socket knows who is here from its last room update, and this process wrote the
+    # move: the other seat's new view costs no query at all (name tags and wins included).
+    room.game = gameplay.latest_game(game.pk, game.seq + 1)
+    online = services.online_ids(room.pk)
+    with django_assert_num_queries(0):
+        other = tables.room_context(room, people[1], people, online)
+    assert other["seat"] == 1 and other["seq"] == after["seq"]

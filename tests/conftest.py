@@ -1,6 +1,8 @@
 """Shared fixtures. Tests of services, consumers and tasks run on the real PostgreSQL and Redis
 that `make test` provides; a missing service fails loudly, it never skips."""
 
+import asyncio
+import io
 import os
 import shutil
 import signal
@@ -114,6 +116,44 @@ def wait_for_port(server: ServerOutput, port: int, seconds: float = 30) -> None:
             time.sleep(0.2)
     server.stop()
     pytest.fail(f"{server.name} did not start:\n{server.text()[-4000:]}")
+
+
+# A test's event loop ends by cancelling the tasks still running on it. One that doesn't
+# finish when cancelled would hang the suite with no word of which it was: after this long the
+# run goes on, names the task and its stack, and fails (pytest_sessionfinish below).
+CANCEL_WITHIN = 30.0
+_stuck_tasks: list[str] = []
+
+
+def _cancel_all_tasks(loop):
+    pending = asyncio.all_tasks(loop)
+    if not pending:
+        return
+    for task in pending:
+        task.cancel()
+    done, stuck = loop.run_until_complete(asyncio.wait(pending, timeout=CANCEL_WITHIN))
+    for task in stuck:
+        out = io.StringIO()
+        task.print_stack(file=out)
+        _stuck_tasks.append(f"{os.environ.get('PYTEST_CURRENT_TEST', '?')}: {out.getvalue()}")
+    for task in done:
+        if not task.cancelled() and task.exception() is not None:
+            loop.call_exception_handler(
+                {
+                    "message": "unhandled exception during the test loop's shutdown",
+                    "exception": task.exception(),
+                    "task": task,
+                }
+            )
+
+
+asyncio.runners._cancel_all_tasks = _cancel_all_tasks
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if _stuck_tasks:
+        sys.stderr.write("\nTasks that did not end when cancelled:\n" + "\n".join(_stuck_tasks))
+        session.exitstatus = 1
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -10,9 +10,9 @@ legal action, never a fold). The round trip is the time from sending {"type": "a
 client receiving its new view; an action with no answer in 10 s is "lost". Every table's
 other seat must reach the same last view at the end, or the table counts as "missing".
 
-Before that, in the same run and through the same server and Redis, as many connections in
-pairs (one pair per table) do a bare Channels group broadcast at the same pace (/ws/echo/,
-routed only with ECHO_SOCKET=1): the relay floor. Prints actions/s, round trip p50/p99,
+Then everyone leaves the tables, and in the same run, through the same server and Redis, as
+many connections in pairs (one pair per table) do a bare Channels group broadcast at the same
+pace (/ws/echo/, routed only with ECHO_SOCKET=1): the relay floor. Prints actions/s, round trip p50/p99,
 errors, dropped connections, lost actions, missing views, each server process's CPU (% of one core) in each
 phase, and the ratios game/relay. Only 127.0.0.1; bounded by --seconds per phase.
 """
@@ -454,9 +454,10 @@ async def run(args) -> None:
     )
     tables = [(code, clients, kinds[i % len(kinds)]) for i, (code, clients) in enumerate(tables)]
     print(f"{args.tables} rooms opened and dealt in {time.perf_counter() - started:.1f} s")
-    relay = await relay_phase(args, args.tables)
+    # The tables first, while they are new: seats whose people never connect are handed to
+    # computer players after the reconnect grace, which would play them through the relay
+    # phase. Then everyone leaves (the games end) and the relay runs on a quiet server.
     game = await game_phase(args, tables, pool)
-    report([relay, game], args, args.tables)
     await asyncio.gather(
         *(
             loop.run_in_executor(pool, client.post, f"/rooms/{code}/leave/")
@@ -465,6 +466,8 @@ async def run(args) -> None:
         ),
         return_exceptions=True,
     )
+    relay = await relay_phase(args, args.tables)
+    report([relay, game], args, args.tables)
     pool.shutdown()
 
 

@@ -17,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections
@@ -103,6 +104,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
             # However the consumer ends (closed, crashed, cancelled), its presence stops
             # beating and expires; disconnect() alone does not run after a crash.
             _sockets.pop(getattr(self, "channel_name", None), None)
+
+    async def dispatch(self, message):
+        """As channels dispatches, without its hop to the process's one shared thread to close
+        stale database connections before every message (a queue every table's every message
+        waited in): this consumer's database calls all run through on_worker, which gives its
+        connection back as each call returns, so there is none to close."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])

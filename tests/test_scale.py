@@ -26,6 +26,43 @@ async def test_socket_database_calls_run_side_by_side_on_threads_sized_to_the_po
     assert DB_THREADS._max_workers == (pool["max_size"] if pool else settings.DB_THREADS)
 
 
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_table_socket_never_waits_in_the_shared_thread(real_services, monkeypatch):
+    """channels hops to the process's one thread-sensitive thread before every message to close
+    stale connections: with hundreds of tables, every message queued there. A table socket's
+    messages (its own moves, the other seat's news) skip it; its database calls run on
+    DB_THREADS and give their connections back themselves."""
+    import json
+
+    import channels.consumer
+
+    from .test_room_socket import _create_room, _join, _start, connect, receive_until
+
+    hops = []
+
+    async def counted():
+        hops.append(1)
+
+    monkeypatch.setattr(channels.consumer, "aclose_old_connections", counted)
+    host, code = await database_sync_to_async(_create_room)()
+    guest = await database_sync_to_async(_join)(code)
+    await database_sync_to_async(_start)(host, code, game="war", seats="2")
+    sockets = [await connect(client, code) for client in (host, guest)]
+    for ws in sockets:
+        assert (await ws.connect())[0]
+        state = await receive_until(ws, lambda m: m["type"] == "state")
+    for ws in sockets:
+        await ws.send_to(
+            text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0})
+        )
+    for ws in sockets:
+        state = await receive_until(ws, lambda m: m["type"] == "state" and m["seq"] == 2)
+    assert state["seq"] == 2 and hops == []
+    for ws in sockets:
+        await ws.disconnect()
+
+
 # ---- what an operator watches ------------------------------------------------------------
 
 

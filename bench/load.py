@@ -4,7 +4,7 @@
     .venv/bin/python bench/load.py --tables 50 [--games war|mix] [--pace 2] [--seconds 60]
 
 Opens N rooms of two guests each (War, or with --games mix a third each of War, Poker and
-Blackjack), starts a game in each, connects both seats' JSON sockets and plays: once every
+Blackjack), connects both seats' JSON sockets, deals a game at each table and plays: once every
 --pace seconds per table, one seat the game awaits sends an action (War's flip; otherwise a
 legal action, never a fold). The round trip is the time from sending {"type": "act"} to that
 client receiving its new view; an action with no answer in 10 s is "lost". Every table's
@@ -140,15 +140,15 @@ def cpu_between(before, after, seconds: float) -> dict[str, float]:
 # ---- the tables --------------------------------------------------------------------------------
 
 
-def make_table(url: str, kind: str) -> tuple[str, list[SiteClient]]:
+def make_table(url: str) -> tuple[str, list[SiteClient]]:
     host, guest = SiteClient(url), SiteClient(url)
     code = host.create_room()
     guest.post("/rooms/join/", {"code": code})
-    host.post(f"/rooms/{code}/start/", {"game": kind, "seats": "2"})
     return code, [host, guest]
 
 
-def restart(table) -> None:
+def deal(table) -> None:
+    """The host starts a game (a page request, as a person clicks Start or Play again)."""
     code, (host, _guest), kind = table
     host.post(f"/rooms/{code}/start/", {"game": kind, "seats": "2"})
 
@@ -168,7 +168,10 @@ class Seat:
             async for raw in self.ws:
                 message = json.loads(raw)
                 kind = message.get("type")
-                if kind == "state" and message["seq"] >= self.state.get("seq", -1):
+                if kind == "state" and (
+                    message["game_id"] != self.state.get("game_id")
+                    or message["seq"] >= self.state.get("seq", -1)
+                ):
                     self.state = message
                 elif kind == "lobby":
                     self.state = message
@@ -216,9 +219,8 @@ async def play_table(table, seats: list[Seat], args, phase: Phase, stop: float, 
         next_at = time.perf_counter() + args.pace
         state = max((s.state for s in seats), key=lambda st: st.get("seq", -1))
         if state.get("type") == "state" and state.get("over"):
-            # The host deals again (a page request, as a person would click Play again).
             game_id = state["game_id"]
-            await asyncio.get_running_loop().run_in_executor(pool, restart, table)
+            await asyncio.get_running_loop().run_in_executor(pool, deal, table)
             await seats[0].wait_for(lambda g=game_id: seats[0].state.get("game_id") != g, 10)
         elif state.get("type") == "state" and state.get("to_act"):
             seat = seats[state["to_act"][0]]
@@ -282,7 +284,13 @@ async def game_phase(args, tables, pool) -> Phase:
         pair = [Seat(ws, phase) for ws in sockets[2 * i : 2 * i + 2] if ws is not None]
         seat_lists.append(pair)
         readers += [asyncio.create_task(s.read(done)) for s in pair]
-    await asyncio.sleep(1.0)  # first views arrive
+    # Deal once everyone is at the table: a seat whose person has no socket is handed to a
+    # computer player after the reconnect grace, and dealing 500 tables takes longer than that.
+    loop = asyncio.get_running_loop()
+    await asyncio.gather(*(loop.run_in_executor(pool, deal, table) for table in tables))
+    await asyncio.gather(
+        *(s.wait_for(lambda s=s: s.state.get("type") == "state", 30) for p in seat_lists for s in p)
+    )
     ids = itertools.count()
     before, started = cpu_sample(), time.perf_counter()
     stop = started + args.seconds
@@ -447,16 +455,12 @@ async def run(args) -> None:
     loop = asyncio.get_running_loop()
     started = time.perf_counter()
     tables = await asyncio.gather(
-        *(
-            loop.run_in_executor(pool, make_table, args.url, kinds[i % len(kinds)])
-            for i in range(args.tables)
-        )
+        *(loop.run_in_executor(pool, make_table, args.url) for i in range(args.tables))
     )
     tables = [(code, clients, kinds[i % len(kinds)]) for i, (code, clients) in enumerate(tables)]
-    print(f"{args.tables} rooms opened and dealt in {time.perf_counter() - started:.1f} s")
-    # The tables first, while they are new: seats whose people never connect are handed to
-    # computer players after the reconnect grace, which would play them through the relay
-    # phase. Then everyone leaves (the games end) and the relay runs on a quiet server.
+    print(f"{args.tables} rooms opened in {time.perf_counter() - started:.1f} s")
+    # The tables first, then everyone leaves (the games end) and the relay runs on a quiet
+    # server: no table is still being played by computer players.
     game = await game_phase(args, tables, pool)
     await asyncio.gather(
         *(

@@ -470,6 +470,7 @@ async def run(args) -> None:
         ),
         return_exceptions=True,
     )
+    await asyncio.sleep(10)  # the ended games' bookkeeping (stats, Kudos) runs its course
     relay = await relay_phase(args, args.tables)
     report([relay, game], args, args.tables)
     pool.shutdown()

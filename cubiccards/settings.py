@@ -325,7 +325,8 @@ RANKED_TURN_TIMER = env.int("RANKED_TURN_TIMER", default=30)
 RANKED_FORFEIT = env.float("RANKED_FORFEIT", default=120.0)
 # Presence: every PRESENCE_BEAT seconds a server process marks all its open table sockets alive
 # (one write for all of them); a socket not heard from for PRESENCE_TTL (its process crashed or
-# was killed) no longer counts, and beat sweeps every PRESENCE_SWEEP seconds. A table whose people have all been gone for ABANDON_AFTER ends.
+# was killed) no longer counts, and beat sweeps every PRESENCE_SWEEP seconds. A table whose
+# people have all been gone for ABANDON_AFTER ends.
 PRESENCE_BEAT = env.float("PRESENCE_BEAT", default=10.0)
 PRESENCE_TTL = env.float("PRESENCE_TTL", default=30.0)
 PRESENCE_SWEEP = env.float("PRESENCE_SWEEP", default=5.0)

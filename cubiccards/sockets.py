@@ -1,6 +1,35 @@
 """What every socket of the site shares."""
 
 import json
+import logging
+
+from redis.exceptions import RedisError
+
+log = logging.getLogger(__name__)
+
+UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds."
+UNAVAILABLE_CLOSE = 4503  # the close code when Redis can't be reached
+
+
+class ClosesWhenRedisIsDown:
+    """Mixed into a consumer: Redis (the channel layer, the cache) unreachable ends the socket
+    with 4503 instead of a crash (1011 and a traceback); a JSON client that was told its
+    connection was accepted (`says_why`) gets a sentence first. Pages reconnect their sockets,
+    and the table page reloads into the "tables unavailable" page, which comes back when Redis
+    does. (A server may only send 1000 or 3000-4999 here, so not 1013 "try again later".)"""
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        except RedisError as exc:
+            log.warning("%s closed, Redis unavailable: %s", type(self).__name__, exc)
+            if self.says_why():
+                message = {"type": "error", "message": UNAVAILABLE, "retry_after": 5}
+                await send({"type": "websocket.send", "text": json.dumps(message)})
+            await send({"type": "websocket.close", "code": UNAVAILABLE_CLOSE})
+
+    def says_why(self) -> bool:
+        return False
 
 
 async def refuse(consumer, code: int, reason: str) -> None:

@@ -22,11 +22,10 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
-from redis.exceptions import RedisError
 
 from cards import prefs as card_prefs
 from cubiccards import metrics
-from cubiccards.sockets import refuse
+from cubiccards.sockets import ClosesWhenRedisIsDown, refuse
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
@@ -37,8 +36,6 @@ from .models import Member, Room
 log = logging.getLogger(__name__)
 
 NOT_APPLIED = "Your move was not applied"
-UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds."
-UNAVAILABLE_CLOSE = 4503  # the socket's close code when Redis can't be reached
 
 
 # Threads for the sockets' database calls, as many as the pool has connections (DB_THREADS):
@@ -86,24 +83,17 @@ async def _beat():
             log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class RoomConsumer(ClosesWhenRedisIsDown, AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
-        """Redis (the channel layer, the states' cache) unreachable ends the socket with 4503
-        (JSON clients get a sentence first) instead of a crash; the table page then reloads
-        into the "tables unavailable" page, which comes back to the table when Redis does.
-        (A server may only send 1000 or 3000-4999 here, so not 1013 "try again later".)"""
         try:
             await super().__call__(scope, receive, send)
-        except RedisError as exc:
-            log.warning("Room socket closed, Redis unavailable: %s", exc)
-            if getattr(self, "format", None) == "json" and getattr(self, "member_id", None):
-                message = {"type": "error", "message": UNAVAILABLE, "retry_after": 5}
-                await send({"type": "websocket.send", "text": json.dumps(message)})
-            await send({"type": "websocket.close", "code": UNAVAILABLE_CLOSE})
         finally:
             # However the consumer ends (closed, crashed, cancelled), its presence stops
             # beating and expires; disconnect() alone does not run after a crash.
             _sockets.pop(getattr(self, "channel_name", None), None)
+
+    def says_why(self) -> bool:
+        return getattr(self, "format", None) == "json" and bool(getattr(self, "member_id", None))
 
     async def dispatch(self, message):
         """As channels dispatches, without its hop to the process's one shared thread to close

@@ -38,13 +38,32 @@ def _first_state(person: SiteClient, code: str) -> dict:
         time.sleep(1)
 
 
+def _closed_with(ws, timeout: float = 30) -> int:
+    """The close code of a socket that should close by itself (anything it says first is
+    skipped)."""
+    deadline = time.monotonic() + timeout
+    with pytest.raises(ConnectionClosed) as closed:
+        while time.monotonic() < deadline:
+            ws.recv(timeout=max(0.1, deadline - time.monotonic()))
+    return closed.value.rcvd.code
+
+
 def test_tables_say_unavailable_while_redis_is_down_and_recover(private_redis):
     server, base = start_daphne(private_redis.url)
     try:
         person = SiteClient(base)
         code = person.post("/play/war/", {"seats": "2"}).strip("/").split("/")[-1]
-        with person.socket(code) as ws:
+        # A signed-in person's other sockets: the header's Kudos and a ranked waiting page.
+        member = SiteClient(base)
+        member.sign_up("outage")
+        with (
+            person.socket(code) as ws,
+            member.socket_at("/ws/kudos/") as kudos_ws,
+            member.socket_at("/ws/queue/poker/?format=json") as queue_ws,
+        ):
             assert receive(ws)["seq"] == 0
+            assert "kudos" in kudos_ws.recv(timeout=20)
+            assert receive(queue_ws)["type"] == "queue"
             private_redis.stop()
             down_at = time.monotonic()
             said = receive(ws, timeout=30)
@@ -52,6 +71,9 @@ def test_tables_say_unavailable_while_redis_is_down_and_recover(private_redis):
             with pytest.raises(ConnectionClosed) as closed:
                 ws.recv(timeout=10)
             assert closed.value.rcvd.code == 4503  # the page reloads into "unavailable"
+            # The others close the same way, not with 1011 and a traceback (server.check()).
+            assert _closed_with(kudos_ws) == 4503
+            assert _closed_with(queue_ws) == 4503
 
         # This process holds the table's state in memory, and still says it is unavailable.
         status, page = _page(person, f"/rooms/{code}/")

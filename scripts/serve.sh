@@ -45,7 +45,7 @@ for i in $(seq 1 "$DAPHNES"); do
     cubiccards.asgi:application & pids+=($!)
   upstreams+="server 127.0.0.1:$((PORT + i)) max_fails=0; "
 done
-sed -e "s|@RUN@|$run|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAMS@|$upstreams|" \
+sed -e "s|@RUN@|$run|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAMS@|$upstreams|g" \
   deploy/nginx.conf > "$run/nginx.conf"
 "$nginx" -p "$run" -e stderr -c "$run/nginx.conf" & pids+=($!)
 $bin/celery -A cubiccards worker --loglevel=warning --concurrency="$CELERY_CONCURRENCY" & pids+=($!)

@@ -24,7 +24,7 @@ from asgiref.sync import SyncToAsync, async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from . import archive
@@ -165,7 +165,7 @@ def _applied_as(game_id: int, seat: int, action_id: str) -> int | None:
 
 def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked_game(game_id)
         # A retry usually carries the state it was first sent against: look it up then. One
         # sent against the current state is left to the log's unique constraint (a move
         # costs no extra query).
@@ -184,7 +184,8 @@ def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
         events = engine.apply(state, seat, action)
         logged = engine.canonical(action)  # what the engine read, not what the client sent
         game.seq += 1
-        GameEvent.objects.create(
+        game.last_actions = {**game.last_actions, str(seat): logged["type"]}
+        event = GameEvent(
             game=game,
             seq=game.seq,
             seat=seat,
@@ -193,10 +194,49 @@ def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
             by_bot=by_bot,
             action_id=action_id,
         )
-        game.last_actions = {**game.last_actions, str(seat): logged["type"]}
-        game.save(update_fields=_moved_on(game, engine, state))
+        _write_move(event, game, _moved_on(game, engine, state))
         transaction.on_commit(lambda: _after_commit(game, state))
     return Outcome(game=game, state=state, events=events)
+
+
+# Every move runs the three statements below. Written as plain SQL, built once: Django's query
+# compiler cost a move more CPU than the database spent on it. The values still go through
+# each field's own conversion, as the ORM would send them.
+def _locked_game(game_id: int) -> Game:
+    """The game's row, locked until the transaction ends."""
+    global _LOCK_SQL
+    if _LOCK_SQL is None:
+        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+        _LOCK_SQL = f"SELECT * FROM {_quote(Game._meta.db_table)} WHERE id = %s{lock}"
+    for game in Game.objects.raw(_LOCK_SQL, [game_id]):
+        return game
+    raise Game.DoesNotExist(f"No game {game_id}.")
+
+
+_LOCK_SQL: str | None = None
+_quote = connection.ops.quote_name
+_EVENT_FIELDS = [f for f in GameEvent._meta.concrete_fields if not f.primary_key]
+_INSERT_EVENT_SQL = "INSERT INTO {} ({}) VALUES ({})".format(
+    _quote(GameEvent._meta.db_table),
+    ", ".join(_quote(f.column) for f in _EVENT_FIELDS),
+    ", ".join(["%s"] * len(_EVENT_FIELDS)),
+)
+
+
+def _write_move(event: GameEvent, game: Game, fields: list[str]) -> None:
+    """Insert the move's event and update the game's `fields` (one statement each)."""
+    columns = [Game._meta.get_field(name) for name in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _INSERT_EVENT_SQL,
+            [f.get_db_prep_save(f.pre_save(event, True), connection) for f in _EVENT_FIELDS],
+        )
+        cursor.execute(
+            "UPDATE {} SET {} WHERE id = %s".format(
+                _quote(Game._meta.db_table), ", ".join(f"{_quote(f.column)} = %s" for f in columns)
+            ),
+            [f.get_db_prep_save(f.pre_save(game, False), connection) for f in columns] + [game.pk],
+        )
 
 
 def _moved_on(game: Game, engine, state: dict) -> list[str]:

@@ -47,3 +47,39 @@ def test_a_short_game_by_auto_flip_to_the_end(
     expect(page.locator("#table-error")).not_to_contain_text("The game is over")
     page.screenshot(path=str(SCREENS / "war-phone-over.png"), full_page=True)
     page.context.close()
+
+
+@pytest.mark.parametrize("cards", [3, 5, 9])
+def test_a_war_pot_stays_inside_a_phone(
+    browser: Browser, daphne_server, celery_worker_process, cards
+):
+    """After a war each seat shows several overlapping cards (three for one war, five for two):
+    on a phone's two columns they must not push the page sideways (they once did, by ~30 px)."""
+    small_phone = {**PHONE, "viewport": {"width": 360, "height": 740}}
+    page = browser.new_context(**small_phone).new_page()
+    page.goto(daphne_server + "/play/war/")
+    page.get_by_label("Players (you and the computer)").select_option("2")
+    with page.expect_websocket() as socket:
+        page.get_by_role("button", name="Play", exact=True).click()
+    socket.value.wait_for_event("framereceived")
+    page.locator("#flip").click()
+    expect(page.locator(".seat.you .battle img.card").first).to_be_visible()  # the computer flipped
+    # A pot as a war leaves it: each seat's battle holds `cards` cards.
+    page.evaluate(
+        """n => document.querySelectorAll('.battle').forEach(b => {
+             const card = document.querySelector('.seat.you .battle img.card');
+             while (b.querySelectorAll('img.card').length < n) b.appendChild(card.cloneNode());
+           })""",
+        cards,
+    )
+    expect(page.locator(".seat.you .battle img.card")).to_have_count(cards)
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    # Against the screen's width: a phone's layout viewport widens to fit what overflows.
+    outside = page.evaluate(
+        "w => [...document.querySelectorAll('.seat, .battle')]"
+        ".filter(e => e.getBoundingClientRect().right > w + 1).length",
+        small_phone["viewport"]["width"],
+    )
+    assert outside == 0, f"{outside} seats or pots cut off by the screen's edge with {cards} cards"
+    page.screenshot(path=str(SCREENS / f"war-phone-pot-{cards}.png"))
+    page.context.close()

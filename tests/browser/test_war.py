@@ -73,7 +73,11 @@ def test_a_war_pot_stays_inside_a_phone(
         cards,
     )
     expect(page.locator(".seat.you .battle img.card")).to_have_count(cards)
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    # The cards have landed (a war's banner pulses for as long as it shows: not waited for).
+    page.wait_for_function(
+        "document.getAnimations().every(a => a.playState !== 'running'"
+        " || a.effect.getTiming().iterations === Infinity)"
+    )
     # Against the screen's width: a phone's layout viewport widens to fit what overflows.
     outside = page.evaluate(
         "w => [...document.querySelectorAll('.seat, .battle')]"

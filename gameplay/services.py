@@ -199,9 +199,10 @@ def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
     return Outcome(game=game, state=state, events=events)
 
 
-# Every move runs the three statements below. Written as plain SQL, built once: Django's query
-# compiler cost a move more CPU than the database spent on it. The values still go through
-# each field's own conversion, as the ORM would send them.
+# Every move runs the three statements below, as plain SQL (the lock and the insert built
+# once): Django's query compiler cost a move more CPU than the database spent on it. The
+# values still go through each field's own conversion, as the ORM would send them. Every
+# write to a game row locks it here.
 def _locked_game(game_id: int) -> Game:
     """The game's row, locked until the transaction ends."""
     global _LOCK_SQL
@@ -270,7 +271,7 @@ def _state_at(game: Game, seq: int) -> dict[str, Any]:
 def set_seat_control(*, game_id: int, seat: int, bot: bool) -> Game:
     """A computer player takes over a seat (bot=True) or gives it back to its person."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked_game(game_id)
         if game.seats[seat].get("left"):
             return game  # left a ranked game for good: the computer keeps the seat
         if game.seats[seat]["bot"] != bot:
@@ -284,7 +285,7 @@ def leave_seat(*, game_id: int, seat: int) -> Game:
     """A person left a ranked game for good: the computer plays the seat to the end, and the
     seat is marked "left" (the ratings rank it last)."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked_game(game_id)
         if not game.is_over and not game.seats[seat].get("left"):
             game.seats[seat].update(bot=True, left=True)
             game.save(update_fields=["seats", "updated"])
@@ -313,7 +314,7 @@ def set_speed_play(*, game_id: int, speed: str) -> Game:
     """Change how fast the computer players move; one awaited now moves at the new pace."""
     speed = check_speed_play(speed)
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked_game(game_id)
         if game.speed_play != speed:
             game.speed_play = speed
             game.save(update_fields=["speed_play", "updated"])
@@ -347,7 +348,7 @@ def play_out(*, game_id: int, limit: int = 20_000) -> int:
             )
         )
     with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game_id)
+        game = _locked_game(game_id)
         if game.seq != start or game.is_over:
             return 0
         GameEvent.objects.bulk_create(rows)

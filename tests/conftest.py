@@ -220,15 +220,30 @@ def celery_worker_process(real_services):
     """A real Celery worker process on the Redis broker, stopped after the test; the test
     fails if the worker printed a traceback."""
     _flush_redis()  # no task queued by an earlier test, for games that are gone
-    env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
-    worker = start_server(
-        celery_command(*WORKER),
-        env,
-        "The Celery worker",
-    )
+    env = {
+        **os.environ,
+        "DATABASE_URL": _test_database_url(),
+        "REDIS_URL": settings.REDIS_URL,
+        "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),  # the pace daphne_server sets
+    }
+    worker = start_server(celery_command(*WORKER), env, "The Celery worker")
+    wait_for_worker(worker)
     yield worker.proc
     worker.stop()
     worker.check()
+
+
+def wait_for_worker(worker: ServerOutput, seconds: float = 60) -> None:
+    """Until the worker answers a ping: a test then meets the computer players at their own
+    pace from its first move, not after however long the worker takes to start."""
+    from cubiccards.celery import app
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and worker.proc.poll() is None:
+        if app.control.ping(timeout=0.5):
+            return
+    worker.stop()
+    pytest.fail(f"{worker.name} did not start:\n{worker.text()[-4000:]}")
 
 
 @pytest.fixture

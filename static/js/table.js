@@ -182,6 +182,8 @@
 
   document.body.addEventListener("htmx:wsBeforeMessage", rememberFocus);
   document.body.addEventListener("htmx:wsAfterMessage", () => {
+    const room = document.getElementById("room");
+    if (room) room.dataset.live = "1"; // the socket's first view replaced the page's
     initTable();
     autoAct();
     showToast();

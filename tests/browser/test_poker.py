@@ -54,7 +54,9 @@ def _check_or_call(page: Page) -> None:
 
 
 def _wait_for_me(page: Page) -> str:
-    """Wait until I may act (bet or draw); returns the phase."""
+    """Wait until I may act (bet or draw); returns the phase. The socket's first view comes
+    first: it replaces the page's table, controls and all."""
+    page.wait_for_selector("#room[data-live]", state="attached")
     page.wait_for_selector(".pk-row button[ws-send], #draw:not([disabled])")
     return page.locator(".pk").get_attribute("data-phase")
 

@@ -31,8 +31,10 @@ def test_a_short_game_by_auto_flip_to_the_end(
     expect(page.locator(".war .controls")).to_be_in_viewport(ratio=1)
     before = flip.bounding_box()
 
+    # The computer players flip at once; mine is the last flip of the round.
+    expect(page.locator(".seat:not(.you) .seat-state", has_text="Flipped ✓")).to_have_count(3)
     flip.click()  # the cards come out: the button stays where it was
-    expect(page.locator(".seat.you .seat-state")).to_have_text("Flipped ✓")
+    expect(page.locator(".seat.you .battle img.card").first).to_be_visible()
     after = page.locator("#flip").bounding_box()
     assert abs(after["y"] - before["y"]) < 2, (before, after)
     expect(page.locator(".war .controls")).to_be_in_viewport(ratio=1)
@@ -63,7 +65,9 @@ def test_a_war_pot_stays_inside_a_phone(
         page.get_by_role("button", name="Play", exact=True).click()
     socket.value.wait_for_event("framereceived")
     page.locator("#flip").click()
-    expect(page.locator(".seat.you .battle img.card").first).to_be_visible()  # the computer flipped
+    expect(page.locator(".seat.you .battle img.card").first).to_be_visible()  # the round was played
+    # The computer has flipped for the next round too: the table now waits on me, no redraw.
+    expect(page.locator(".seat:not(.you) .seat-state")).to_have_text("Flipped ✓")
     # A pot as a war leaves it: each seat's battle holds `cards` cards.
     page.evaluate(
         """n => document.querySelectorAll('.battle').forEach(b => {

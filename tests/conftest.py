@@ -18,6 +18,8 @@ from django.conf import settings
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 # What a server process prints when something inside it failed: a test that drove it fails.
+# The computer players' pause in the server processes a test starts (daphne and the worker).
+BOT_DELAY = os.environ.get("BOT_DELAY", "0.05")
 FAILURE_MARKERS = ("Traceback (most recent call last)", "Exception inside application")
 
 
@@ -224,7 +226,7 @@ def celery_worker_process(real_services):
         **os.environ,
         "DATABASE_URL": _test_database_url(),
         "REDIS_URL": settings.REDIS_URL,
-        "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),  # the pace daphne_server sets
+        "BOT_DELAY": BOT_DELAY,
     }
     worker = start_server(celery_command(*WORKER), env, "The Celery worker")
     wait_for_worker(worker)
@@ -283,7 +285,7 @@ def start_daphne(
         **os.environ,
         "DATABASE_URL": _test_database_url(),
         "REDIS_URL": redis_url,
-        "BOT_DELAY": os.environ.get("BOT_DELAY", "0.05"),
+        "BOT_DELAY": BOT_DELAY,
         **(extra_env or {}),
     }
     server = start_server(daphne_command(port), env, f"daphne :{port}")

@@ -157,7 +157,7 @@ REDIS_HEALTH_CHECK = 15  # seconds idle before a connection is PINGed before use
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "cubiccards.layers.TableLayer",  # channels_redis, local members direct
             "CONFIG": {
                 "hosts": [
                     {

@@ -46,7 +46,7 @@ def test_healthz_all_up(client, real_services):
     assert status == 200, body
     assert body["ok"] is True
     assert body["database"] == {"backend": "postgresql", "ok": True}
-    assert body["channel_layer"] == {"backend": "RedisChannelLayer", "ok": True}
+    assert body["channel_layer"] == {"backend": "TableLayer", "ok": True}
     assert body["broker"] == {"backend": "redis", "ok": True}
     assert body["worker"]["ok"] is True and body["worker"]["age"] < 5
     assert body["beat"]["ok"] is True

@@ -1,6 +1,8 @@
 """The whole stack: daphne, a real Celery worker, PostgreSQL and Redis. A program plays a whole
 War game over the JSON socket against computer players, and reconnects in the middle."""
 
+import time
+
 import pytest
 
 from gameplay import services as gameplay
@@ -22,16 +24,22 @@ def _seeded_war(code: str, seats: int, seed: str) -> Game:
 
 def play_until_over(ws, seat: int, stop_after: int | None = None) -> dict:
     """Flip whenever asked; returns the last state (or stops after `stop_after` flips)."""
-    flips = 0
+    flips, flipped_at = 0, None
     while True:
         message = receive(ws)
         assert message["type"] in {"state", "error"}, message
         if message["type"] == "error":
-            continue  # a stale seq while a computer player moved: the fresh state follows
+            if "retry_after" in message and flipped_at is not None:
+                # Too fast for the socket's limit (the computer flips at once): not applied,
+                # so sent again after the wait the error names.
+                time.sleep(message["retry_after"])
+                act(ws, {"type": "flip"}, flipped_at)
+            continue  # or a stale seq while a computer player moved: the fresh state follows
         if message["over"]:
             return message
         if seat in message["to_act"] and {"type": "flip"} in message["legal"]:
-            act(ws, {"type": "flip"}, message["seq"])
+            flipped_at = message["seq"]
+            act(ws, {"type": "flip"}, flipped_at)
             flips += 1
             if stop_after is not None and flips >= stop_after:
                 return message

@@ -1,0 +1,157 @@
+"""The channel layer behind the live tables."""
+
+import asyncio
+import logging
+import time
+
+from channels_redis.core import RedisChannelLayer
+
+log = logging.getLogger(__name__)
+
+
+class TableLayer(RedisChannelLayer):
+    """channels_redis's layer, with a group's members in this process spared the trip
+    through Redis.
+
+    The proxy keeps a table's sockets on one daphne process, so a move's news is mostly for
+    sockets of the process that wrote it. channels_redis would queue each one in Redis, and
+    this process would take them back one at a time, four round trips each; here they go
+    straight into the member's receive buffer. Membership still lives in Redis (read in one
+    round trip), so other processes' members (a table's sockets spread across processes, a
+    sender on a Celery worker) get the message through Redis as before.
+
+    What comes through Redis is read by one reader task per process, which fills the
+    buffers; every socket waits on its own buffer (channels_redis instead lends the Redis
+    read to one waiting socket at a time, which would sit in Redis with a message already in
+    its buffer). When the reader fails (Redis away), every waiting socket gets the error, as
+    each would have in turn, and the next receive starts a new reader.
+    """
+
+    _reader: asyncio.Task | None = None
+
+    async def group_send(self, group, message):
+        assert self.require_valid_group_name(group), "Group name not valid"
+        key = self._group_key(group)
+        async with self.connection(self.consistent_hash(group)).pipeline(False) as pipe:
+            pipe.zremrangebyscore(key, min=0, max=int(time.time()) - self.group_expiry)
+            pipe.zrange(key, 0, -1)
+            _, members = await pipe.execute()
+        through_redis = []
+        for name in (m.decode("utf8") for m in members):
+            if self._is_local(name):
+                self.receive_buffer[name].put_nowait(dict(message))
+            else:
+                through_redis.append(name)
+        if through_redis:
+            await self._send_through_redis(through_redis, message)
+
+    def _is_local(self, channel: str) -> bool:
+        """A channel of this process, read on this loop (a layer is received on from one)."""
+        reader = self._reader
+        return (
+            "!" in channel
+            and self.non_local_name(channel).endswith(self.client_prefix + "!")
+            and (reader is None or reader.get_loop() is asyncio.get_running_loop())
+        )
+
+    async def receive(self, channel):
+        if "!" not in channel:
+            return await super().receive(channel)
+        assert self.non_local_name(channel).endswith(self.client_prefix + "!")
+        queue = self.receive_buffer[channel]
+        if queue.empty():
+            reader = self._reading()
+            waiting = asyncio.ensure_future(queue.get())
+            try:
+                await asyncio.wait((waiting, reader), return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:
+                waiting.cancel()
+                self.receive_buffer.pop(channel, None)
+                raise
+            if not waiting.done():
+                waiting.cancel()
+                self.receive_buffer.pop(channel, None)
+                reader.result()  # the reader failed: its error is this socket's too
+                raise RuntimeError("the channel layer's reader stopped")
+            message = waiting.result()
+        else:
+            message = queue.get_nowait()
+        if queue.empty():
+            self.receive_buffer.pop(channel, None)
+        return message
+
+    def _reading(self) -> asyncio.Task:
+        reader = self._reader
+        if reader is None or reader.done() or reader.get_loop() is not asyncio.get_running_loop():
+            self._reader = asyncio.ensure_future(self._read())
+            self._reader.add_done_callback(_stopped)
+        return self._reader
+
+    async def _read(self) -> None:
+        """Take this process's messages from Redis into the sockets' buffers.
+
+        Read straight off the process's queue: channels_redis's backup queue guards a message
+        against a cancelled receiver, but this reader is cancelled only when the process (and
+        so every socket the message was for) goes. Python 3.11's asyncio.wait_for, which
+        redis-py awaits inside a command, can swallow a cancel that meets its finished wait,
+        so the loop asks its task whether it was cancelled instead of trusting the error to
+        arrive; a blocking read ends within brpop_timeout."""
+        channel = f"specific.{self.client_prefix}!"
+        key = self.prefix + channel
+        connection = self.connection(self.consistent_hash(channel))
+        reader = asyncio.current_task()
+        while not reader.cancelling():
+            popped = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+            if popped is None:
+                continue
+            message = self.deserialize(popped[1])
+            names = message.pop("__asgi_channel__")
+            for name in names if isinstance(names, list) else [names]:
+                self.receive_buffer[name].put_nowait(dict(message))
+        raise asyncio.CancelledError
+
+    async def _send_through_redis(self, channels: list[str], message) -> None:
+        """channels_redis's group send to these channels: expired messages dropped and the
+        new one queued under each channel's capacity, in one round trip per Redis host."""
+        by_connection, messages, capacities = self._map_channel_keys_to_connection(
+            channels, message
+        )
+        now = time.time()
+        for index, keys in by_connection.items():
+            async with self.connection(index).pipeline(False) as pipe:
+                for key in keys:
+                    pipe.zremrangebyscore(key, min=0, max=int(now) - int(self.expiry))
+                pipe.eval(
+                    GROUP_SEND_LUA,
+                    len(keys),
+                    *keys,
+                    *[messages[k] for k in keys],
+                    *[capacities[k] for k in keys],
+                    now,
+                    self.expiry,
+                )
+                await pipe.execute()
+
+
+def _stopped(reader: asyncio.Task) -> None:
+    # Read here, so an error no socket was waiting to hear is not reported as a crash.
+    if not reader.cancelled() and reader.exception() is not None:
+        log.warning("the channel layer's reader stopped: %r", reader.exception())
+
+
+# channels_redis's own script (core.RedisChannelLayer.group_send): queue each channel's
+# message unless the channel is at capacity.
+GROUP_SEND_LUA = """
+    local over_capacity = 0
+    local current_time = ARGV[#ARGV - 1]
+    local expiry = ARGV[#ARGV]
+    for i=1,#KEYS do
+        if redis.call('ZCOUNT', KEYS[i], '-inf', '+inf') < tonumber(ARGV[i + #KEYS]) then
+            redis.call('ZADD', KEYS[i], current_time, ARGV[i])
+            redis.call('EXPIRE', KEYS[i], expiry)
+        else
+            over_capacity = over_capacity + 1
+        end
+    end
+    return over_capacity
+"""

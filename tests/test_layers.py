@@ -1,0 +1,115 @@
+"""The channel layer on the real Redis: a group's members in this process get a group send
+without a trip through Redis, the others (another process's) through Redis as before."""
+
+import asyncio
+
+import pytest
+from channels.layers import get_channel_layer
+from django.conf import settings
+from redis.exceptions import RedisError
+
+from cubiccards.layers import TableLayer
+
+pytestmark = pytest.mark.usefixtures("real_services")
+
+
+def _layers() -> tuple[TableLayer, TableLayer]:
+    """This process's layer and another process's (its own client prefix)."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    return get_channel_layer(), TableLayer(**config)
+
+
+@pytest.mark.asyncio
+async def test_waiting_local_members_skip_redis_and_the_others_still_hear_it(monkeypatch):
+    here, there = _layers()
+    assert isinstance(here, TableLayer)
+    waiting = [await here.new_channel() for _ in range(3)]
+    busy, theirs = await here.new_channel(), await there.new_channel()
+    for channel in (*waiting, busy, theirs):
+        await here.group_add("game-1", channel)
+    through_redis = []
+    send = here._send_through_redis
+
+    async def spy(channels, message):
+        through_redis.extend(channels)
+        await send(channels, message)
+
+    monkeypatch.setattr(here, "_send_through_redis", spy)
+    receivers = [asyncio.ensure_future(here.receive(c)) for c in waiting]
+    await asyncio.sleep(0.2)  # three sockets wait for news; one is busy (not receiving)
+    try:
+        await here.group_send("game-1", {"type": "game.update", "seq": 7})
+
+        assert through_redis == [theirs]  # every socket of this process got it directly
+        for got in await asyncio.wait_for(asyncio.gather(*receivers), 5):
+            assert got == {"type": "game.update", "seq": 7}
+        for layer, channel in ((here, busy), (there, theirs)):  # when they next ask
+            message = await asyncio.wait_for(layer.receive(channel), 5)
+            assert message == {"type": "game.update", "seq": 7}
+    finally:
+        await here.flush()
+        await there.close_pools()
+
+
+@pytest.mark.asyncio
+async def test_a_member_that_left_hears_nothing_and_each_gets_its_own_copy():
+    here, _ = _layers()
+    staying, leaving = await here.new_channel(), await here.new_channel()
+    await here.group_add("game-2", staying)
+    await here.group_add("game-2", leaving)
+    await here.group_discard("game-2", leaving)
+    waiting = [asyncio.ensure_future(here.receive(c)) for c in (await here.new_channel(), staying)]
+    await asyncio.sleep(0.2)
+    try:
+        sent = {"type": "game.update", "seq": 1}
+        await here.group_send("game-2", sent)
+        got = await asyncio.wait_for(waiting[1], 5)
+        assert got == sent and got is not sent
+        waiting[0].cancel()
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(here.receive(leaving), 0.3)
+    finally:
+        await here.flush()
+
+
+@pytest.mark.asyncio
+async def test_redis_going_away_reaches_every_waiting_socket(private_redis):
+    config = {**settings.CHANNEL_LAYERS["default"]["CONFIG"]}
+    config["hosts"] = [{**config["hosts"][0], "address": private_redis.url}]
+    layer = TableLayer(**config)
+    channels = [await layer.new_channel() for _ in range(3)]
+    receivers = [asyncio.ensure_future(layer.receive(c)) for c in channels]
+    await asyncio.sleep(0.2)
+    private_redis.stop()
+    done = await asyncio.wait_for(asyncio.gather(*receivers, return_exceptions=True), 30)
+    assert all(isinstance(e, RedisError) for e in done), done
+
+
+@pytest.mark.asyncio
+async def test_the_reader_ends_even_when_a_cancel_is_swallowed_below_it(monkeypatch):
+    """Python 3.11's asyncio.wait_for, inside redis-py's commands, can swallow a cancel that
+    meets its finished wait; the reader still ends, within one blocking read."""
+    config = settings.CHANNEL_LAYERS["default"]["CONFIG"]
+    layer = TableLayer(**{**config, "capacity": 100})
+    layer.brpop_timeout = 1
+    redis = layer.connection(0)
+    bzpopmin, reading = redis.bzpopmin, asyncio.Event()
+
+    async def swallowing(*args, **kwargs):
+        reading.set()
+        try:
+            return await bzpopmin(*args, **kwargs)
+        except asyncio.CancelledError:
+            return None
+
+    monkeypatch.setattr(redis, "bzpopmin", swallowing)
+    receiver = asyncio.ensure_future(layer.receive(await layer.new_channel()))
+    try:
+        await asyncio.wait_for(reading.wait(), 5)
+        reader = layer._reader
+        reader.cancel()
+        await asyncio.wait({reader}, timeout=5)  # (wait_for would wait on a stuck one)
+        assert reader.cancelled()
+    finally:
+        receiver.cancel()
+        await layer.close_pools()

@@ -185,8 +185,8 @@
     const room = document.getElementById("room");
     if (room) room.dataset.live = "1"; // the socket's first view replaced the page's
     initTable();
+    showToast(); // first: an error (a send dropped, "Slow down") lets the auto action send again
     autoAct();
-    showToast();
     showHint();
     restoreFocus();
     announce();

@@ -292,6 +292,7 @@ async def game_phase(args, tables, pool) -> Phase:
         *(s.wait_for(lambda s=s: s.state.get("type") == "state", 30) for p in seat_lists for s in p)
     )
     ids = itertools.count()
+    print(f"game phase: {phase.connections} sockets at the tables, playing", flush=True)
     before, started = cpu_sample(), time.perf_counter()
     stop = started + args.seconds
     await asyncio.gather(
@@ -380,6 +381,7 @@ async def relay_phase(args, pairs: int) -> Phase:
         if ws is not None
     ]
     await asyncio.sleep(0.5)
+    print(f"relay phase: {phase.connections} sockets, sending", flush=True)
     before, started = cpu_sample(), time.perf_counter()
     stop = started + args.seconds
     sent = await asyncio.gather(
@@ -458,7 +460,7 @@ async def run(args) -> None:
         *(loop.run_in_executor(pool, make_table, args.url) for i in range(args.tables))
     )
     tables = [(code, clients, kinds[i % len(kinds)]) for i, (code, clients) in enumerate(tables)]
-    print(f"{args.tables} rooms opened in {time.perf_counter() - started:.1f} s")
+    print(f"{args.tables} rooms opened in {time.perf_counter() - started:.1f} s", flush=True)
     # The tables first, then everyone leaves (the games end) and the relay runs on a quiet
     # server: no table is still being played by computer players.
     game = await game_phase(args, tables, pool)

@@ -25,9 +25,22 @@ class TableLayer(RedisChannelLayer):
     read to one waiting socket at a time, which would sit in Redis with a message already in
     its buffer). When the reader fails (Redis away), every waiting socket gets the error, as
     each would have in turn, and the next receive starts a new reader.
+
+    A socket whose consumer has ended (its receive cancelled) gets nothing more here: its
+    membership can outlive it in Redis (a crash, or Redis away when it closed), and a buffer
+    nobody reads would grow with every message to its groups for the process's life.
     """
 
     _reader: asyncio.Task | None = None
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._open: set[str] = set()  # this process's channels whose consumer still reads
+
+    async def new_channel(self, prefix="specific"):
+        channel = await super().new_channel(prefix)
+        self._open.add(channel)
+        return channel
 
     async def group_send(self, group, message):
         assert self.require_valid_group_name(group), "Group name not valid"
@@ -39,7 +52,7 @@ class TableLayer(RedisChannelLayer):
         through_redis = []
         for name in (m.decode("utf8") for m in members):
             if self._is_local(name):
-                self.receive_buffer[name].put_nowait(dict(message))
+                self._deliver(name, message)
             else:
                 through_redis.append(name)
         if through_redis:
@@ -64,13 +77,15 @@ class TableLayer(RedisChannelLayer):
             waiting = asyncio.ensure_future(queue.get())
             try:
                 await asyncio.wait((waiting, reader), return_when=asyncio.FIRST_COMPLETED)
-            except asyncio.CancelledError:
+            except asyncio.CancelledError:  # the consumer ended
                 waiting.cancel()
                 self.receive_buffer.pop(channel, None)
+                self._open.discard(channel)
                 raise
             if not waiting.done():
                 waiting.cancel()
                 self.receive_buffer.pop(channel, None)
+                self._open.discard(channel)  # the socket closes on this error
                 reader.result()  # the reader failed: its error is this socket's too
                 raise RuntimeError("the channel layer's reader stopped")
             message = waiting.result()
@@ -91,8 +106,8 @@ class TableLayer(RedisChannelLayer):
         """Take this process's messages from Redis into the sockets' buffers.
 
         Read straight off the process's queue: channels_redis's backup queue guards a message
-        against a cancelled receiver, but this reader is cancelled only when the process (and
-        so every socket the message was for) goes. Python 3.11's asyncio.wait_for, which
+        against a cancelled receiver, but this reader is cancelled only when its event loop
+        (and so every socket the message was for) ends. Python 3.11's asyncio.wait_for, which
         redis-py awaits inside a command, can swallow a cancel that meets its finished wait,
         so the loop asks its task whether it was cancelled instead of trusting the error to
         arrive; a blocking read ends within brpop_timeout."""
@@ -107,8 +122,12 @@ class TableLayer(RedisChannelLayer):
             message = self.deserialize(popped[1])
             names = message.pop("__asgi_channel__")
             for name in names if isinstance(names, list) else [names]:
-                self.receive_buffer[name].put_nowait(dict(message))
+                self._deliver(name, message)
         raise asyncio.CancelledError
+
+    def _deliver(self, channel: str, message) -> None:
+        if channel in self._open:
+            self.receive_buffer[channel].put_nowait(dict(message))
 
     async def _send_through_redis(self, channels: list[str], message) -> None:
         """channels_redis's group send to these channels: expired messages dropped and the

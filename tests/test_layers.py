@@ -2,6 +2,7 @@
 without a trip through Redis, the others (another process's) through Redis as before."""
 
 import asyncio
+import contextlib
 
 import pytest
 from channels.layers import get_channel_layer
@@ -70,6 +71,31 @@ async def test_a_member_that_left_hears_nothing_and_each_gets_its_own_copy():
             await asyncio.wait_for(here.receive(leaving), 0.3)
     finally:
         await here.flush()
+
+
+@pytest.mark.asyncio
+async def test_a_socket_that_has_gone_is_kept_nothing_though_still_in_the_group():
+    """Its consumer ended without leaving (a crash, Redis away when it closed): news from
+    this process or through Redis from another is dropped, not buffered for nobody."""
+    here, there = _layers()
+    gone, staying = await here.new_channel(), await here.new_channel()
+    for channel in (gone, staying):
+        await here.group_add("game-3", channel)
+    receiver = asyncio.ensure_future(here.receive(gone))
+    await asyncio.sleep(0.2)
+    receiver.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await receiver
+    try:
+        await here.group_send("game-3", {"type": "game.update", "seq": 1})
+        await there.group_send("game-3", {"type": "game.update", "seq": 2})
+        for seq in (1, 2):  # the one still there hears both, so both have arrived
+            got = await asyncio.wait_for(here.receive(staying), 5)
+            assert got == {"type": "game.update", "seq": seq}
+        assert gone not in here.receive_buffer
+    finally:
+        await here.flush()
+        await there.close_pools()
 
 
 @pytest.mark.asyncio

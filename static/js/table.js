@@ -26,6 +26,11 @@
   const AUTO_KEY = "cubic:auto:";
   // An auto action (Auto-flip) keeps the table's Speed Play pace.
   const AUTO_DELAY = { normal: 450, fast: 150, instant: 40 };
+  // Nor faster than this (ms) between two sends: the socket takes 8 messages a second, and at
+  // the instant pace a table moves quicker than that (its refusals would clear the memory
+  // below, and each resend would be refused again).
+  const AUTO_GAP = 200;
+  let autoNext = 0; // the time the next auto send may go
   // auto action -> the decision it was sent for: the button's data-auto-key (War: the round
   // and stage) or else the state's seq. One send per decision, so none arrives after the round
   // or the game ended; an error (the send was dropped) allows it again.
@@ -43,7 +48,9 @@
       const decision = button && (button.dataset.autoKey || at);
       if (button && !button.disabled && autoSentFor[key] !== decision) {
         autoSentFor[key] = decision;
-        const delay = AUTO_DELAY[main && main.dataset.speed] || AUTO_DELAY.normal;
+        const pace = AUTO_DELAY[main && main.dataset.speed] || AUTO_DELAY.normal;
+        const delay = Math.max(pace, autoNext - Date.now());
+        autoNext = Date.now() + delay + AUTO_GAP;
         setTimeout(() => {
           // The button as it is now (a redraw replaces it), if the table is still at that state.
           const now = document.getElementById(box.dataset.autoAction);
@@ -84,9 +91,14 @@
     if (sent) sent.classList.add("sent");
   });
 
+  // The error last shown (its data-shown stamp): it stays in the page after it fades, and
+  // later updates must neither show it again nor clear the auto actions' memory again.
+  let toastShown = "";
+
   function showToast() {
     const toast = document.getElementById("table-error");
-    if (!toast || !toast.textContent.trim()) return;
+    if (!toast || !toast.textContent.trim() || toast.dataset.shown === toastShown) return;
+    toastShown = toast.dataset.shown;
     Object.keys(autoSentFor).forEach((key) => { delete autoSentFor[key]; });
     toast.hidden = false;
     clearTimeout(showToast.timer);

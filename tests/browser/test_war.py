@@ -54,6 +54,37 @@ def test_a_short_game_by_auto_flip_to_the_end(
     page.context.close()
 
 
+def test_after_a_slow_down_auto_flip_goes_on_and_the_toast_shows_once(
+    browser: Browser, daphne_server, celery_worker_process
+):
+    """More flips at once than the socket takes: the refused ones come back as "Slow down".
+    Auto-flip must send its flip again (it once stopped for good), and that error must not
+    come back with every later update (it once reappeared on each one)."""
+    page = browser.new_context().new_page()
+    page.goto(daphne_server + "/play/war/")
+    with page.expect_websocket() as socket:
+        page.get_by_role("button", name="Play", exact=True).click()
+    frames: list[str] = []
+    socket.value.on("framereceived", lambda frame: frames.append(str(frame)))
+    socket.value.wait_for_event("framereceived")
+    expect(page.locator("#flip")).to_be_enabled()
+    page.get_by_label("How fast the computer players move").select_option("instant")
+    page.get_by_label("Auto-flip").check()
+    page.evaluate("for (let i = 0; i < 40; i++) document.getElementById('flip').click()")
+    toast = page.locator("#table-error")
+    expect(toast).to_be_visible()
+    page.wait_for_timeout(1000)  # the last of the burst's answers
+    assert any("Slow down" in frame for frame in frames)
+    seq = "Number(document.getElementById('room-main').dataset.seq)"
+    # The toast goes after its 4 s while the table plays on (a 400-round game).
+    expect(toast).to_be_hidden(timeout=10_000)
+    after = page.evaluate(seq)
+    page.wait_for_function(f"{seq} >= {after + 20}", timeout=20_000)
+    expect(toast).to_be_hidden()
+    expect(page.locator(".game-over")).to_have_count(0)
+    page.context.close()
+
+
 @pytest.mark.parametrize("cards", [3, 5, 9])
 def test_a_war_pot_stays_inside_a_phone(
     browser: Browser, daphne_server, celery_worker_process, cards

@@ -10,14 +10,18 @@
     });
   }
 
+  let toastShown = ""; // the last error shown (its data-shown stamp): each shows once
+
   function update() {
     arrived = Date.now();
     const main = document.getElementById("queue-main");
     if (main && main.dataset.redirect) window.location.assign(main.dataset.redirect);
     const toast = document.getElementById("table-error");
-    if (toast && toast.textContent.trim()) {
+    if (toast && toast.textContent.trim() && toast.dataset.shown !== toastShown) {
+      toastShown = toast.dataset.shown;
       toast.hidden = false;
-      setTimeout(() => { toast.hidden = true; }, 4000);
+      clearTimeout(update.timer);
+      update.timer = setTimeout(() => { toast.hidden = true; }, 4000);
     }
   }
 

@@ -2,12 +2,31 @@ import os
 
 from celery import Celery
 from celery.signals import task_failure
+from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiccards.settings")
 
 app = Celery("cubiccards")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+_restore_unacked = kombu_redis.QoS.restore_unacked
+
+
+def _restore_unacked_while_connected(self, client=None):
+    """kombu (5.7.0), closing a channel after Redis went away, can find its connection already
+    closed and fail reading the broker's address from it (AttributeError, "Unrecoverable
+    error"): the worker's consumer stopped for good, and no computer player moved again. With
+    the connection gone there is nothing to restore over it; Redis keeps the unacknowledged
+    tasks (and restores them after their visibility timeout) if it kept anything at all, and
+    the stalled-game sweep sends a lost computer turn again."""
+    if client is None and self.channel.connection.client is None:
+        return
+    return _restore_unacked(self, client)
+
+
+kombu_redis.QoS.restore_unacked = _restore_unacked_while_connected
 
 
 @app.task(name="cubiccards.ping")

@@ -8,6 +8,7 @@ import contextlib
 import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -100,16 +101,36 @@ class Site:
 
 
 def _without_redis_outage(lines: list[str]) -> list[str]:
-    """daphne's output less the tracebacks of sockets whose channel layer lost Redis: daphne
-    closes those with 1011 (which browsers and clients reconnect after) and logs the error
-    with its traceback; a close code that makes clients reconnect can only be sent that way
-    (autobahn lets an application close with 1000 or 3000-4999 only)."""
+    """A server's output less the tracebacks Redis's outage itself causes. daphne closes the
+    sockets whose channel layer lost Redis with 1011 (which browsers and clients reconnect
+    after) and logs the error with its traceback; a close code that makes clients reconnect
+    can only be sent that way (autobahn lets an application close with 1000 or 3000-4999
+    only). Celery and kombu log what they could not send to the broker meanwhile (a task's
+    retry, a reject) with theirs: such a record goes when the last error in it is Redis being
+    unreachable. Any other error stays, and so does a consumer's "Unrecoverable error"."""
     text, kept = "".join(lines), []
     for block in text.split("Exception inside application: "):
         if kept and "redis.exceptions.ConnectionError" in block:
             block = block[block.rfind("redis.exceptions.ConnectionError") :].split("\n", 1)[-1]
         kept.append(block)
-    return ["".join(kept)]
+    text = "".join(kept)
+    starts = [0, *(m.start() for m in LOG_RECORD.finditer(text)), len(text)]
+    records = [text[a:b] for a, b in itertools.pairwise(starts)]
+    return [r for r in records if not _outage_record(r)]
+
+
+LOG_RECORD = re.compile(r"^\[\d{4}-\d\d-\d\d [^\]]*\] ", re.MULTILINE)
+ERROR_LINE = re.compile(r"^[\w.]+(Error|Exception|Reject)\b.*$", re.MULTILINE)
+UNREACHABLE = ("connecting to 127.0.0.1", "Connection closed by server", "Connection reset by peer")
+
+
+def _outage_record(record: str) -> bool:
+    errors = [m.group(0) for m in ERROR_LINE.finditer(record)]
+    return (
+        bool(errors)
+        and "Unrecoverable error" not in record
+        and any(m in errors[-1] for m in UNREACHABLE)
+    )
 
 
 @pytest.fixture
@@ -375,3 +396,36 @@ def test_tables_recover_after_redis_restarts(site, private_redis):
     assert gameplay.verify(game) == []
     logged = set(GameEvent.objects.filter(game=game).values_list("action_id", flat=True))
     assert all(action_id in logged for seat in seats for action_id in seat.acked)
+
+
+def test_the_computer_plays_on_after_redis_restarts(site, private_redis):
+    """Redis (the broker too) restarts while a person plays the computer: once it is back,
+    the Celery worker takes the computer's turns again by itself."""
+    redis_url, restart = private_redis
+    web = site(redis_url)
+    web.start("daphne", "worker", "beat")
+    host = SiteClient(web.base)
+    code = host.create_room()
+    host.post(f"/rooms/{code}/start/", {"game": "war", "seats": "2"})
+    seat = Seat(host, code, 0)
+    seat.open()
+    _play([seat], 4)  # each of my flips waits for the computer's: it is playing
+    restart(down_for=3)
+    restarted = time.monotonic()
+    deadline = restarted + 60
+    goal = len(seat.acked) + 6
+    while len(seat.acked) < goal:
+        assert time.monotonic() < deadline, "the computer stopped after Redis restarted"
+        if not seat.pump():
+            time.sleep(0.5)
+            with contextlib.suppress(OSError, websockets.InvalidHandshake):
+                seat.open()
+    FIGURES["computer_played_on_after_redis_restart_seconds"] = round(
+        time.monotonic() - restarted, 1
+    )
+    print(f"\nfault: {FIGURES}")
+    seat.ws.close()
+    time.sleep(1)
+    game = Game.objects.get(pk=Room.objects.get(code=code, is_open=True).game_id)
+    assert gameplay.verify(game) == []
+    assert game.log.filter(by_bot=True).count() >= 6

@@ -3,12 +3,29 @@
 import json
 import logging
 
+from autobahn.exception import Disconnected
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
 UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds."
 UNAVAILABLE_CLOSE = 4503  # the close code when Redis can't be reached
+
+
+class SendsWhileOpen:
+    """Mixed into a consumer: a send after the client began to close is dropped. daphne hears
+    of a close only when its handshake ends, and a send meanwhile (a move's news on its way to
+    a seat that is leaving) would end the consumer with a traceback instead of its
+    disconnect."""
+
+    async def __call__(self, scope, receive, send):
+        async def sending(message):
+            try:
+                await send(message)
+            except Disconnected:
+                pass  # the socket is closing: its disconnect follows
+
+        await super().__call__(scope, receive, sending)
 
 
 class ClosesWhenRedisIsDown:

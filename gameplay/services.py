@@ -1,8 +1,9 @@
 """The only code that applies actions and writes GameEvent.
 
-Writing an action: lock the game row, compare the client's `seq`, apply through the engine,
-insert the next `seq`, commit; then cache the new state, tell the game's group, and schedule
-the computer players. The log is the truth: any process can rebuild a game from it.
+Writing an action: read the game row (locked, or as this process last wrote it), compare the
+client's `seq`, apply through the engine, insert the next `seq` and move the row on (unlocked:
+only if the row is unchanged), commit; then cache the new state, tell the game's group, and
+schedule the computer players. The log is the truth: any process can rebuild a game from it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import asyncio
 import atexit
 import concurrent.futures
 import contextlib
+import copy
 import hashlib
 import json
 import logging
@@ -164,45 +166,76 @@ def _applied_as(game_id: int, seat: int, action_id: str) -> int | None:
 
 
 def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
+    known = _known_row(game_id)
+    if known is not None:
+        # The row as this process last wrote it, most likely still the latest: the move is
+        # worked out from it and written in one statement that applies only if the row is
+        # unchanged, with no lock held meanwhile. Anything else (the row moved on, or the move
+        # would be refused on what may be an old row) is decided under the lock below.
+        try:
+            outcome = _move(known, seat, action, seq, by_bot, rebase, action_id, locked=False)
+        except (StaleSeq, IllegalAction):
+            outcome = None
+        if outcome is not None:
+            return outcome
     with transaction.atomic():
         game = _locked_game(game_id)
-        # A retry usually carries the state it was first sent against: look it up then. One
-        # sent against the current state is left to the log's unique constraint (a move
-        # costs no extra query).
-        if action_id and seq != game.seq:
-            done = _applied_as(game_id, seat, action_id)
-            if done is not None:
-                raise AlreadyApplied(done)
-        if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
-            raise StaleSeq(game.seq)
-        if game.is_over:
-            raise IllegalAction("The game is over.")
-        engine = registry.get(game.kind)
-        state = load_state(game)
-        if seq != game.seq and not (rebase and _may_rebase(engine, game, state, seat, seq)):
-            raise StaleSeq(game.seq)
-        events = engine.apply(state, seat, action)
-        logged = engine.canonical(action)  # what the engine read, not what the client sent
-        game.seq += 1
-        game.last_actions = {**game.last_actions, str(seat): logged["type"]}
-        event = GameEvent(
-            game=game,
-            seq=game.seq,
-            seat=seat,
-            action=logged,
-            events=events,
-            by_bot=by_bot,
-            action_id=action_id,
-        )
-        _write_move(event, game, _moved_on(game, engine, state))
-        transaction.on_commit(lambda: _after_commit(game, state))
+        return _move(game, seat, action, seq, by_bot, rebase, action_id, locked=True)
+
+
+def _known_row(game_id: int) -> Game | None:
+    """A copy of the game's row as this process last wrote it, for a move that needs no
+    lock: on PostgreSQL (whose one statement can test the row and write the move) and
+    outside any transaction of the caller's (whose savepoints the locked path keeps)."""
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
+        return None
+    with _local_lock:
+        game = _latest.get(game_id)
+    return copy.copy(game) if game is not None and not game.is_over else None
+
+
+def _move(game, seat, action, seq, by_bot, rebase, action_id, locked: bool) -> Outcome | None:
+    """Apply the action to `game` and write it. Unlocked, the write happens only if the row
+    is still as `game` has it; None if it moved on."""
+    # A retry usually carries the state it was first sent against: look it up then. One
+    # sent against the current state is left to the log's unique constraint (a move
+    # costs no extra query).
+    if action_id and seq != game.seq:
+        done = _applied_as(game.pk, seat, action_id)
+        if done is not None:
+            raise AlreadyApplied(done)
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
+        raise StaleSeq(game.seq)
+    if game.is_over:
+        raise IllegalAction("The game is over.")
+    engine = registry.get(game.kind)
+    state = load_state(game)
+    if seq != game.seq and not (rebase and _may_rebase(engine, game, state, seat, seq)):
+        raise StaleSeq(game.seq)
+    events = engine.apply(state, seat, action)
+    logged = engine.canonical(action)  # what the engine read, not what the client sent
+    was = None if locked else (game.seq, game.updated)
+    game.seq += 1
+    game.last_actions = {**game.last_actions, str(seat): logged["type"]}
+    event = GameEvent(
+        game=game,
+        seq=game.seq,
+        seat=seat,
+        action=logged,
+        events=events,
+        by_bot=by_bot,
+        action_id=action_id,
+    )
+    if not _write_move(event, game, _moved_on(game, engine, state), was):
+        return None
+    transaction.on_commit(lambda: _after_commit(game, state))
     return Outcome(game=game, state=state, events=events)
 
 
-# Every move runs the three statements below, as plain SQL (the lock and the insert built
-# once): Django's query compiler cost a move more CPU than the database spent on it. The
-# values still go through each field's own conversion, as the ORM would send them. Every
-# write to a game row locks it here.
+# Every move runs the statements below, as plain SQL (built once where they can be): Django's
+# query compiler cost a move more CPU than the database spent on it. The values still go
+# through each field's own conversion, as the ORM would send them. Every write to a game row
+# locks it here, or (a move) tests it in the statement that writes it.
 def _locked_game(game_id: int) -> Game:
     """The game's row, locked until the transaction ends."""
     global _LOCK_SQL
@@ -217,27 +250,36 @@ def _locked_game(game_id: int) -> Game:
 _LOCK_SQL: str | None = None
 _quote = connection.ops.quote_name
 _EVENT_FIELDS = [f for f in GameEvent._meta.concrete_fields if not f.primary_key]
-_INSERT_EVENT_SQL = "INSERT INTO {} ({}) VALUES ({})".format(
-    _quote(GameEvent._meta.db_table),
-    ", ".join(_quote(f.column) for f in _EVENT_FIELDS),
-    ", ".join(["%s"] * len(_EVENT_FIELDS)),
-)
+_EVENT_COLUMNS = ", ".join(_quote(f.column) for f in _EVENT_FIELDS)
+_EVENT_VALUES = ", ".join(["%s"] * len(_EVENT_FIELDS))
+_INSERT_EVENT_SQL = f"INSERT INTO {_quote(GameEvent._meta.db_table)} ({_EVENT_COLUMNS}) "
 
 
-def _write_move(event: GameEvent, game: Game, fields: list[str]) -> None:
-    """Insert the move's event and update the game's `fields` (one statement each)."""
+def _write_move(event: GameEvent, game: Game, fields: list[str], was=None) -> bool:
+    """Insert the move's event and update the game's `fields`. With `was` (the row's seq and
+    `updated` as the move read them; every write to a game row sets `updated`): in one
+    statement, and only if the row is still so and the game in play. Returns whether it
+    was written."""
     columns = [Game._meta.get_field(name) for name in fields]
+    update = "UPDATE {} SET {} WHERE id = %s".format(
+        _quote(Game._meta.db_table), ", ".join(f"{_quote(c.column)} = %s" for c in columns)
+    )
+    row = [c.get_db_prep_save(c.pre_save(game, False), connection) for c in columns] + [game.pk]
+    logged = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in _EVENT_FIELDS]
     with connection.cursor() as cursor:
+        if was is None:
+            cursor.execute(_INSERT_EVENT_SQL + f"VALUES ({_EVENT_VALUES})", logged)
+            cursor.execute(update, row)
+            return True
+        seq, updated = was
+        updated = Game._meta.get_field("updated").get_db_prep_value(updated, connection)
         cursor.execute(
-            _INSERT_EVENT_SQL,
-            [f.get_db_prep_save(f.pre_save(event, True), connection) for f in _EVENT_FIELDS],
+            f"WITH moved AS ({update} AND seq = %s AND updated = %s AND status = %s RETURNING id) "
+            + _INSERT_EVENT_SQL
+            + f"SELECT {_EVENT_VALUES} FROM moved",
+            row + [seq, updated, Game.Status.ACTIVE] + logged,
         )
-        cursor.execute(
-            "UPDATE {} SET {} WHERE id = %s".format(
-                _quote(Game._meta.db_table), ", ".join(f"{_quote(f.column)} = %s" for f in columns)
-            ),
-            [f.get_db_prep_save(f.pre_save(game, False), connection) for f in columns] + [game.pk],
-        )
+        return cursor.rowcount == 1
 
 
 def _moved_on(game: Game, engine, state: dict) -> list[str]:
@@ -387,7 +429,10 @@ def latest_game(game_id: int, seq: int) -> Game | None:
 
 def _after_commit(game: Game, state: dict | None) -> None:
     with _local_lock:
-        _latest[game.pk] = game
+        # Two threads' commits can reach here out of order: keep the later row.
+        known = _latest.get(game.pk)
+        if known is None or (known.seq, known.updated) <= (game.seq, game.updated):
+            _latest[game.pk] = game
         _latest.move_to_end(game.pk)
         while len(_latest) > LATEST_GAMES:
             _latest.popitem(last=False)

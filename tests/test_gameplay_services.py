@@ -1,4 +1,8 @@
-"""The event log on the real database: start, act, stale seq, rebuild, verify, the race."""
+"""The event log on the real database: start, act, stale seq, rebuild, verify, the race.
+
+The moves here run outside any transaction of the test's, as a table socket's do: each is
+tried on the row as this process last wrote it, and decided under the row's lock when that
+row moved on or the move would be refused."""
 
 import json
 import threading
@@ -6,12 +10,14 @@ import threading
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from gameplay import services
 from gameplay.engine import IllegalAction, registry
 from gameplay.models import Game, GameEvent
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 SEATS = [
     {"name": "Ann", "user_id": None, "bot": False},
@@ -101,7 +107,6 @@ def test_state_rebuilds_from_the_log_without_the_cache():
     assert services.load_state(game) == cached == services.replay(game)
 
 
-@pytest.mark.django_db(transaction=True)
 def test_whole_game_log_json_and_verify(client, capsys):
     game = play_to_end(start("whole"))
     assert game.status == "over" and game.result["winners"] is not None
@@ -126,7 +131,6 @@ def test_log_and_replay_hidden_while_in_play(client):
     assert client.get(f"/games/{game.pk}/").status_code == 404
 
 
-@pytest.mark.django_db(transaction=True)
 def test_verify_catches_tampering():
     game = play_to_end(start("tamper"))
     entry = GameEvent.objects.get(game=game, seq=3)
@@ -142,7 +146,6 @@ def test_verify_catches_tampering():
         call_command("verify_game", game.pk)
 
 
-@pytest.mark.django_db(transaction=True)
 def test_race_on_the_same_seq_one_wins(real_services):
     game = start("race", seats=SEATS + [{"name": "Cy"}, {"name": "Di"}])
     answers = []
@@ -256,3 +259,103 @@ def test_speed_play_sets_the_computer_players_pause(settings):
     assert services.bot_delay(Game.objects.get(pk=game.pk)) == 0.0
     with pytest.raises(IllegalAction):
         services.set_speed_play(game_id=game.pk, speed="ludicrous")
+
+
+# ---- a move without the lock ----------------------------------------------------------------
+
+
+def test_a_move_on_the_row_this_process_wrote_is_one_statement(real_services):
+    game = start("one")
+    with CaptureQueriesContext(connection) as queries:
+        services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    assert len(queries) == 1 and "FOR UPDATE" not in queries[0]["sql"]
+    game.refresh_from_db()
+    assert game.seq == 1 and game.last_actions == {"0": "flip"}
+    assert list(GameEvent.objects.filter(game=game).values_list("seq", "seat")) == [(1, 0)]
+
+
+def test_a_row_changed_elsewhere_is_moved_under_the_lock_and_keeps_the_change():
+    """Another process (a worker giving seat 1 to the computer) changed the row after this
+    one last wrote it: the move must not overwrite that, and must see it (its computer
+    player is then scheduled)."""
+    game = start("elsewhere")
+    seats = [SEATS[0], {**SEATS[1], "bot": True}]
+    Game.objects.filter(pk=game.pk).update(seats=seats, updated=timezone.now())
+    with CaptureQueriesContext(connection) as queries:
+        outcome = services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    assert any("FOR UPDATE" in q["sql"] for q in queries)
+    assert outcome.game.seq == 1 and outcome.game.seats == seats
+    game.refresh_from_db()
+    assert game.seq == 1 and game.seats == seats
+    assert GameEvent.objects.filter(game=game).count() == 1
+    # The row the lock read is now this process's: the next move needs no lock again.
+    with CaptureQueriesContext(connection) as queries:
+        services.submit_action(game_id=game.pk, seat=1, action={"type": "flip"}, seq=1)
+    assert len(queries) == 1
+
+
+def test_a_game_abandoned_elsewhere_takes_no_move():
+    game = start("abandoned")
+    services.abandon_game(game_id=game.pk)  # as another process would: the row only
+    with pytest.raises(IllegalAction, match="The game is over"):
+        services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    game.refresh_from_db()
+    assert game.seq == 0 and game.status == "abandoned" and not GameEvent.objects.exists()
+
+
+def test_moves_written_elsewhere_meanwhile_are_not_overwritten():
+    """Another process moved the game on (seq 1) after this one last wrote it (seq 0): a flip
+    sent at seq 0 is either rebased or stale, never written as a second action 1."""
+    game = start("moved-on", seats=SEATS + [{"name": "Cy"}])
+    GameEvent.objects.create(game=game, seq=1, seat=0, action={"type": "flip"}, events=[])
+    Game.objects.filter(pk=game.pk).update(
+        seq=1, to_act=[1, 2], last_actions={"0": "flip"}, updated=timezone.now()
+    )
+    services.forget_states()  # the other process's state is rebuilt from the log
+    with pytest.raises(services.StaleSeq):
+        services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    outcome = services.submit_action(
+        game_id=game.pk, seat=1, action={"type": "flip"}, seq=0, rebase=True
+    )
+    assert outcome.game.seq == 2
+    assert list(GameEvent.objects.filter(game=game).values_list("seq", "seat")) == [
+        (1, 0),
+        (2, 1),
+    ]
+    game.refresh_from_db()
+    assert game.seq == 2 and game.last_actions == {"0": "flip", "1": "flip"}
+
+
+def test_two_seats_flipping_at_once_are_both_applied_once(real_services):
+    """Both seats of a table flip against the same state from two threads, again and again:
+    every flip is applied once, the log has no gap, and the row ends where the log does."""
+    game = start("both")
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def seat(n):
+        try:
+            for _ in range(30):
+                barrier.wait()
+                seq = Game.objects.get(pk=game.pk).seq
+                try:
+                    services.submit_action(
+                        game_id=game.pk, seat=n, action={"type": "flip"}, seq=seq, rebase=True
+                    )
+                except (services.StaleSeq, IllegalAction):
+                    pass  # the round moved on under this seat (a war): the next try catches up
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=seat, args=(n,)) for n in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    game.refresh_from_db()
+    seqs = list(GameEvent.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, game.seq + 1)) and game.seq >= 30
+    assert services.verify(game) == []

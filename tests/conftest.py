@@ -195,6 +195,9 @@ def _fresh_channel_layer():
     channel_layers.backends.clear()
 
 
+POSTGRESQL = "cubiccards.database"  # the settings' backend for a DATABASE_URL
+
+
 def _flush_redis() -> None:
     import redis
 
@@ -206,7 +209,7 @@ def _flush_redis() -> None:
 
 def require_real_services():
     """For tests that prove something on PostgreSQL and Redis."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    if settings.DATABASES["default"]["ENGINE"] != POSTGRESQL:
         pytest.fail("This test needs PostgreSQL: run it with `make test` (DATABASE_URL).")
     if not settings.REDIS_URL:
         pytest.fail("This test needs Redis: run it with `make test` (REDIS_URL).")
@@ -265,7 +268,7 @@ def celery_beat_process(real_services, tmp_path):
 
 def _test_database_url() -> str:
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql":
+    if db["ENGINE"] != POSTGRESQL:
         return ""
     return f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 

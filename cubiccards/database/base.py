@@ -1,0 +1,41 @@
+"""PostgreSQL as Django has it, with the pool's health check made free.
+
+Django's pool check (CONN_HEALTH_CHECKS) sends an empty query every time a connection leaves
+the pool, and a table socket takes one for every move: a round trip as long as the move's own
+statement. A connection the database closed (a restart, an administrator) has heard from it
+already: the server says why and closes the socket, so the idle socket reads as ready. Only
+then is the connection checked with a query, and replaced if it fails.
+"""
+
+import select
+
+import psycopg
+from django.db.backends.postgresql import base
+from psycopg_pool import ConnectionPool
+
+
+class DatabaseWrapper(base.DatabaseWrapper):
+    def get_new_connection(self, conn_params):
+        connection = super().get_new_connection(conn_params)
+        if self.pool is None:
+            return connection
+        for _ in range(self.pool.max_size):  # after a restart every idle one may be gone
+            if not _heard_from(connection):
+                return connection
+            try:
+                ConnectionPool.check_connection(connection)
+                return connection
+            except psycopg.Error:
+                connection.close()
+                self.pool.putconn(connection)  # a closed connection leaves the pool
+                connection = super().get_new_connection(conn_params)
+        return connection
+
+
+def _heard_from(connection) -> bool:
+    """Whether an idle connection has something to read: the server closed it, or said
+    something unasked (a notice)."""
+    if connection.closed:
+        return True
+    readable, _, _ = select.select([connection.fileno()], [], [], 0)
+    return bool(readable)

@@ -161,8 +161,16 @@ def submit_action(
 def _applied_as(game_id: int, seat: int, action_id: str) -> int | None:
     if not action_id:
         return None
-    done = GameEvent.objects.filter(game_id=game_id, seat=seat, action_id=action_id)
-    return done.values_list("seq", flat=True).first()
+    with connection.cursor() as cursor:
+        cursor.execute(_APPLIED_SQL, [game_id, seat, action_id])
+        done = cursor.fetchone()
+    return done[0] if done else None
+
+
+def _acted_since(game_id: int, seat: int, seq: int) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(_SINCE_SQL, [game_id, seat, seq])
+        return cursor.fetchone() is not None
 
 
 def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
@@ -252,7 +260,10 @@ _quote = connection.ops.quote_name
 _EVENT_FIELDS = [f for f in GameEvent._meta.concrete_fields if not f.primary_key]
 _EVENT_COLUMNS = ", ".join(_quote(f.column) for f in _EVENT_FIELDS)
 _EVENT_VALUES = ", ".join(["%s"] * len(_EVENT_FIELDS))
-_INSERT_EVENT_SQL = f"INSERT INTO {_quote(GameEvent._meta.db_table)} ({_EVENT_COLUMNS}) "
+_EVENTS = _quote(GameEvent._meta.db_table)
+_INSERT_EVENT_SQL = f"INSERT INTO {_EVENTS} ({_EVENT_COLUMNS}) "
+_APPLIED_SQL = f"SELECT seq FROM {_EVENTS} WHERE game_id = %s AND seat = %s AND action_id = %s"
+_SINCE_SQL = f"SELECT 1 FROM {_EVENTS} WHERE game_id = %s AND seat = %s AND seq > %s LIMIT 1"
 
 
 def _write_move(event: GameEvent, game: Game, fields: list[str], was=None) -> bool:
@@ -299,7 +310,7 @@ def _moved_on(game: Game, engine, state: dict) -> list[str]:
 def _may_rebase(engine, game: Game, state: dict, seat: Any, seq: int) -> bool:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players:
         return False
-    if game.log.filter(seat=seat, seq__gt=seq).exists():
+    if _acted_since(game.pk, seat, seq):
         return False
     seen = _state_at(game, seq)
     return engine.legal_actions(seen, seat) == engine.legal_actions(state, seat)

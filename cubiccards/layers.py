@@ -23,8 +23,8 @@ class TableLayer(RedisChannelLayer):
     What comes through Redis is read by one reader task per process, which fills the
     buffers; every socket waits on its own buffer (channels_redis instead lends the Redis
     read to one waiting socket at a time, which would sit in Redis with a message already in
-    its buffer). When the reader fails (Redis away), every waiting socket gets the error, as
-    each would have in turn, and the next receive starts a new reader.
+    its buffer). When the reader fails (Redis away), every waiting socket gets the error in
+    its buffer, as each would have in turn, and the next receive starts a new reader.
 
     A socket whose consumer has ended (its receive cancelled) gets nothing more here: its
     membership can outlive it in Redis (a crash, or Redis away when it closed), and a buffer
@@ -36,6 +36,7 @@ class TableLayer(RedisChannelLayer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._open: set[str] = set()  # this process's channels whose consumer still reads
+        self._waiting: set[str] = set()  # those waiting on the reader now
 
     async def new_channel(self, prefix="specific"):
         channel = await super().new_channel(prefix)
@@ -71,29 +72,29 @@ class TableLayer(RedisChannelLayer):
         if "!" not in channel:
             return await super().receive(channel)
         assert self.non_local_name(channel).endswith(self.client_prefix + "!")
+        # A socket keeps its buffer while it reads (one message after another, and no task
+        # or wait of its own each time): waiting on it is all a receive costs.
         queue = self.receive_buffer[channel]
         if queue.empty():
-            reader = self._reading()
-            waiting = asyncio.ensure_future(queue.get())
+            self._reading()
+            self._waiting.add(channel)
             try:
-                await asyncio.wait((waiting, reader), return_when=asyncio.FIRST_COMPLETED)
+                message = await queue.get()
             except asyncio.CancelledError:  # the consumer ended
-                waiting.cancel()
-                self.receive_buffer.pop(channel, None)
-                self._open.discard(channel)
+                self._closed(channel)
                 raise
-            if not waiting.done():
-                waiting.cancel()
-                self.receive_buffer.pop(channel, None)
-                self._open.discard(channel)  # the socket closes on this error
-                reader.result()  # the reader failed: its error is this socket's too
-                raise RuntimeError("the channel layer's reader stopped")
-            message = waiting.result()
+            finally:
+                self._waiting.discard(channel)
         else:
             message = queue.get_nowait()
-        if queue.empty():
-            self.receive_buffer.pop(channel, None)
+        if isinstance(message, _Stopped):  # the reader failed (Redis away): so does this socket
+            self._closed(channel)
+            raise message.error
         return message
+
+    def _closed(self, channel: str) -> None:
+        self.receive_buffer.pop(channel, None)
+        self._open.discard(channel)
 
     def _reading(self) -> asyncio.Task:
         reader = self._reader
@@ -115,15 +116,28 @@ class TableLayer(RedisChannelLayer):
         key = self.prefix + channel
         connection = self.connection(self.consistent_hash(channel))
         reader = asyncio.current_task()
-        while not reader.cancelling():
-            popped = await connection.bzpopmin(key, timeout=self.brpop_timeout)
-            if popped is None:
-                continue
-            message = self.deserialize(popped[1])
-            names = message.pop("__asgi_channel__")
-            for name in names if isinstance(names, list) else [names]:
-                self._deliver(name, message)
+        try:
+            while not reader.cancelling():
+                popped = await connection.bzpopmin(key, timeout=self.brpop_timeout)
+                if popped is None:
+                    continue
+                message = self.deserialize(popped[1])
+                names = message.pop("__asgi_channel__")
+                for name in names if isinstance(names, list) else [names]:
+                    self._deliver(name, message)
+        except Exception as exc:
+            self._stop_waiting(exc)
+            raise
+        self._stop_waiting(RuntimeError("the channel layer's reader stopped"))
         raise asyncio.CancelledError
+
+    def _stop_waiting(self, error: Exception) -> None:
+        """Every socket waiting on the reader gets its error (one with a message already in
+        its buffer reads that first, and the next receive starts a new reader)."""
+        for channel in self._waiting:
+            queue = self.receive_buffer[channel]
+            if queue.empty():
+                queue.put_nowait(_Stopped(error))
 
     def _deliver(self, channel: str, message) -> None:
         if channel in self._open:
@@ -150,6 +164,13 @@ class TableLayer(RedisChannelLayer):
                     self.expiry,
                 )
                 await pipe.execute()
+
+
+class _Stopped:
+    """In a waiting socket's buffer: the reader failed with `error`."""
+
+    def __init__(self, error: Exception):
+        self.error = error
 
 
 def _stopped(reader: asyncio.Task) -> None:

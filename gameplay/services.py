@@ -1,6 +1,6 @@
 """The only code that applies actions and writes GameEvent.
 
-Writing an action: read the game row (locked, or as this process last wrote it), compare the
+Writing an action: read the game row (locked, or as this process last saw it), compare the
 client's `seq`, apply through the engine, insert the next `seq` and move the row on (unlocked:
 only if the row is unchanged), commit; then cache the new state, tell the game's group, and
 schedule the computer players. The log is the truth: any process can rebuild a game from it.
@@ -176,7 +176,7 @@ def _acted_since(game_id: int, seat: int, seq: int) -> bool:
 def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
     known = _known_row(game_id)
     if known is not None:
-        # The row as this process last wrote it, most likely still the latest: the move is
+        # The row as this process last saw it, most likely still the latest: the move is
         # worked out from it and written in one statement that applies only if the row is
         # unchanged, with no lock held meanwhile. Anything else (the row moved on, or the move
         # would be refused on what may be an old row) is decided under the lock below.
@@ -192,8 +192,8 @@ def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
 
 
 def _known_row(game_id: int) -> Game | None:
-    """A copy of the game's row as this process last wrote it, for a move that needs no
-    lock: on PostgreSQL (whose one statement can test the row and write the move) and
+    """A copy of the game's row as this process last wrote or read it, for a move that needs
+    no lock: on PostgreSQL (whose one statement can test the row and write the move) and
     outside any transaction of the caller's (whose savepoints the locked path keeps)."""
     if connection.vendor != "postgresql" or connection.in_atomic_block:
         return None
@@ -424,29 +424,35 @@ def abandon_game(*, game_id: int) -> None:
         transaction.on_commit(lambda: _game_ended(game_id))
 
 
-# The latest row of each game this process wrote: the table sockets here that hear of the
-# write render from it instead of reading it back (sockets elsewhere read the row).
+# The latest row of each game this process wrote or read: the table sockets here that hear
+# of a write render from it instead of reading it back (sockets elsewhere read the row), and
+# the next move starts from it (see _submit).
 LATEST_GAMES = 1024
 _latest: OrderedDict[int, Game] = OrderedDict()
 
 
 def latest_game(game_id: int, seq: int) -> Game | None:
-    """The game's row as this process last wrote it, if that write was action `seq`. Shared
-    between threads: read it, never change it."""
+    """The game's row as this process last wrote or read it, if that is as of action `seq`.
+    Shared between threads: read it, never change it."""
     with _local_lock:
         game = _latest.get(game_id)
     return game if game is not None and game.seq == seq else None
 
 
-def _after_commit(game: Game, state: dict | None) -> None:
+def remember(game: Game) -> None:
+    """Keep `game`, just written or read, as this process's latest row of it (unless a later
+    one is kept already: two threads can get here out of order). Read it, never change it."""
     with _local_lock:
-        # Two threads' commits can reach here out of order: keep the later row.
         known = _latest.get(game.pk)
         if known is None or (known.seq, known.updated) <= (game.seq, game.updated):
             _latest[game.pk] = game
         _latest.move_to_end(game.pk)
         while len(_latest) > LATEST_GAMES:
             _latest.popitem(last=False)
+
+
+def _after_commit(game: Game, state: dict | None) -> None:
+    remember(game)
     if state is not None:
         _store_state(game, state)  # before the news, so every process that hears it has it
     # The player who moved is sent their own view at once: telling the table doesn't hold

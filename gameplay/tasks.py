@@ -35,6 +35,7 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
         return 0
     if game.seq != seq or game.is_over:
         return 0
+    services.remember(game)  # the first move starts from it, with no lock (services._submit)
     engine = registry.get(game.kind)
     state = services.load_state(game)
     due = game.updated.timestamp() + (0 if people_too else services.bot_delay(game))

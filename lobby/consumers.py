@@ -336,15 +336,20 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, AsyncWebsocketConsumer
 
     def _render_move(self, seq: int):
         """The view after move `seq`. Only the game row moves with a move (who is in the room
-        and who is online come with room updates): when this process wrote that row, the view
-        needs no query at all."""
+        and who is online come with room updates): when this process wrote or read that row,
+        the view needs no query at all."""
         if self.seen is not None and self.seen[1].game_id is not None:
             member, room, present = self.seen
             game = gameplay.latest_game(room.game_id, seq)
             if game is not None:
                 room.game = game
                 return self._render_for(member, room, present, force=False)
-        return self._render_for(*self._people("room__game"), force=False)
+        member, room, present = self._people("room__game")
+        if room.game is not None:
+            gameplay.remember(
+                room.game
+            )  # a move written elsewhere: the next one here starts from it
+        return self._render_for(member, room, present, force=False)
 
     def _render_for(self, member: Member, room, present: list[Member], force: bool, notice=""):
         self.seen = (member, room, present)

@@ -294,6 +294,23 @@ def test_a_row_changed_elsewhere_is_moved_under_the_lock_and_keeps_the_change():
     assert len(queries) == 1
 
 
+def test_a_row_read_here_lets_the_next_move_skip_the_lock():
+    """A computer player's move written by a worker reaches the table's process as a row it
+    reads for the view; remembered, it is where that process's next move starts."""
+    game = start("read")
+    Game.objects.filter(pk=game.pk).update(speed_play="fast", updated=timezone.now())
+    services.remember(Game.objects.get(pk=game.pk))
+    with CaptureQueriesContext(connection) as queries:
+        outcome = services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
+    assert len(queries) == 1 and outcome.game.speed_play == "fast"
+    # An older row read later (a slow reader) does not replace the newer one.
+    services.remember(Game.objects.get(pk=game.pk))
+    stale = Game.objects.get(pk=game.pk)
+    stale.seq = 0
+    services.remember(stale)
+    assert services.latest_game(game.pk, 1) is not None
+
+
 def test_a_game_abandoned_elsewhere_takes_no_move():
     game = start("abandoned")
     services.abandon_game(game_id=game.pk)  # as another process would: the row only

@@ -1,7 +1,10 @@
 """daphne as the site runs it (`python -m cubiccards.server <daphne's arguments>`): incoming
 WebSocket messages are capped at MAX_FRAME bytes, and one past the cap is refused with a close
-frame (1009, "message too big", and the sizes) instead of a silently dropped connection."""
+frame (1009, "message too big", and the sizes) instead of a silently dropped connection.
+When the server has stopped the process exits, whatever threads are left."""
 
+import logging
+import os
 import sys
 
 from daphne import server
@@ -26,6 +29,13 @@ def main(argv: list[str]) -> None:
         if not any(arg.startswith(option) for arg in argv):
             argv = [option, str(MAX_FRAME), *argv]
     CommandLineInterface().run(argv)
+    # The server has stopped (SIGTERM, Ctrl-C). A thread still waiting on its event loop (a
+    # sync view's call into async code when the stop came) would wait forever, and Python's
+    # exit waits for every such thread: the process would outlive `make serve`'s stop.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

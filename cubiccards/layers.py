@@ -26,9 +26,10 @@ class TableLayer(RedisChannelLayer):
     its buffer). When the reader fails (Redis away), every waiting socket gets the error in
     its buffer, as each would have in turn, and the next receive starts a new reader.
 
-    A socket whose consumer has ended (its receive cancelled) gets nothing more here: its
-    membership can outlive it in Redis (a crash, or Redis away when it closed), and a buffer
-    nobody reads would grow with every message to its groups for the process's life.
+    A socket whose consumer has ended (its receive cancelled, or `forget` called) gets
+    nothing more here: its membership can outlive it in Redis (a crash, or Redis away when it
+    closed), and a buffer nobody reads would grow with every message to its groups for the
+    process's life.
     """
 
     _reader: asyncio.Task | None = None
@@ -81,18 +82,19 @@ class TableLayer(RedisChannelLayer):
             try:
                 message = await queue.get()
             except asyncio.CancelledError:  # the consumer ended
-                self._closed(channel)
+                self.forget(channel)
                 raise
             finally:
                 self._waiting.discard(channel)
         else:
             message = queue.get_nowait()
         if isinstance(message, _Stopped):  # the reader failed (Redis away): so does this socket
-            self._closed(channel)
+            self.forget(channel)
             raise message.error
         return message
 
-    def _closed(self, channel: str) -> None:
+    def forget(self, channel: str) -> None:
+        """The channel's consumer has ended: keep nothing more for it."""
         self.receive_buffer.pop(channel, None)
         self._open.discard(channel)
 

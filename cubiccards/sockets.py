@@ -28,6 +28,21 @@ class SendsWhileOpen:
         await super().__call__(scope, receive, sending)
 
 
+class LeavesTheLayer:
+    """Mixed into a consumer: when it ends, however it ends, the channel layer keeps nothing
+    more for its channel. The layer hears of most ends from the cancelled receive, but a
+    consumer that ends while handling a layer message (Redis failing in a group message's
+    handler) had no receive waiting."""
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            forget = getattr(getattr(self, "channel_layer", None), "forget", None)
+            if forget is not None and getattr(self, "channel_name", None):
+                forget(self.channel_name)  # (the embedded in-memory layer has no forget)
+
+
 class ClosesWhenRedisIsDown:
     """Mixed into a consumer: Redis (the channel layer, the cache) unreachable ends the socket
     with 4503 instead of a crash (1011 and a traceback); a JSON client that was told its

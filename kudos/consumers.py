@@ -10,12 +10,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 from django.template.loader import render_to_string
 
-from cubiccards.sockets import ClosesWhenRedisIsDown, SendsWhileOpen, refuse
+from cubiccards.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 
 from . import selectors, services
 
 
-class KudosConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, AsyncWebsocketConsumer):
+class KudosConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:

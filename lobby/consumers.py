@@ -25,7 +25,7 @@ from django.db.models import Q
 
 from cards import prefs as card_prefs
 from cubiccards import metrics
-from cubiccards.sockets import ClosesWhenRedisIsDown, SendsWhileOpen, refuse
+from cubiccards.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
@@ -83,7 +83,7 @@ async def _beat():
             log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
 
 
-class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, AsyncWebsocketConsumer):
+class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
 
-from cubiccards.sockets import ClosesWhenRedisIsDown, SendsWhileOpen, refuse
+from cubiccards.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 
 from . import messages, ranked
 from .models import QueueEntry
@@ -25,7 +25,7 @@ MAX_MESSAGE = 1024
 SEEN_EVERY = 20  # seconds between signs of life while the page is open
 
 
-class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, AsyncWebsocketConsumer):
+class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
     async def connect(self):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"

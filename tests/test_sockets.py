@@ -5,8 +5,15 @@ import asyncio
 import pytest
 from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from redis.exceptions import RedisError
 
-from cubiccards.sockets import SendsWhileOpen
+from cubiccards.sockets import (
+    UNAVAILABLE_CLOSE,
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    SendsWhileOpen,
+)
 
 pytestmark = pytest.mark.usefixtures("real_services")
 
@@ -37,3 +44,65 @@ async def test_a_send_after_the_client_began_to_close_is_dropped_not_a_crash():
     scope = {"type": "websocket", "path": "/ws/echo/", "headers": [], "query_string": b""}
     await asyncio.wait_for(Echo.as_asgi()(scope, inbox.get, send), 5)
     assert sent == ["websocket.accept"]
+
+
+class FailsOnNews(ClosesWhenRedisIsDown, AsyncWebsocketConsumer):
+    """Joins a group; Redis fails while it handles the group's news."""
+
+    channels: list[str] = []
+
+    async def connect(self):
+        await self.channel_layer.group_add("news", self.channel_name)
+        self.channels.append(self.channel_name)
+        await self.accept()
+
+    async def game_update(self, event):
+        raise RedisError("Connection refused")
+
+
+class LeavesOnFailure(LeavesTheLayer, FailsOnNews):
+    pass
+
+
+async def _ended_on_news(consumer) -> str:
+    """Run the consumer until Redis fails in its news handler; its channel name."""
+    sent, inbox, accepted = [], asyncio.Queue(), asyncio.Event()
+
+    async def send(message):
+        sent.append(message)
+        accepted.set()
+
+    inbox.put_nowait({"type": "websocket.connect"})
+    scope = {"type": "websocket", "path": "/ws/news/", "headers": [], "query_string": b""}
+    running = asyncio.ensure_future(consumer.as_asgi()(scope, inbox.get, send))
+    await asyncio.wait_for(accepted.wait(), 5)
+    await get_channel_layer().group_send("news", {"type": "game.update", "seq": 1})
+    await asyncio.wait_for(running, 5)
+    assert sent[-1] == {"type": "websocket.close", "code": UNAVAILABLE_CLOSE}
+    return consumer.channels[-1]
+
+
+@pytest.mark.asyncio
+async def test_a_consumer_that_ends_on_a_layer_message_is_kept_nothing_after():
+    """Its membership outlives it (Redis failed, so it never left the group); news for it
+    afterwards is dropped, not buffered for the process's life."""
+    layer = get_channel_layer()
+    try:
+        channel = await _ended_on_news(LeavesOnFailure)
+        assert channel not in layer._open
+        await layer.group_send("news", {"type": "game.update", "seq": 2})
+        assert channel not in layer.receive_buffer
+    finally:
+        await layer.flush()
+
+
+@pytest.mark.asyncio
+async def test_without_leaving_the_layer_such_a_consumer_is_buffered_for():
+    """The control: the layer alone never hears that this consumer ended."""
+    layer = get_channel_layer()
+    try:
+        channel = await _ended_on_news(FailsOnNews)
+        await layer.group_send("news", {"type": "game.update", "seq": 2})
+        assert layer.receive_buffer[channel].qsize() == 1
+    finally:
+        await layer.flush()

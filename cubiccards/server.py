@@ -35,7 +35,7 @@ class Server(server.Server):
     def run(self):
         # What exists now (Django, the site's modules, the application) lives as long as the
         # process: frozen, no collection looks at it again. A full collection at 500 tables
-        # looked at every object and held every table for 100-600 ms (bench/load.py).
+        # looked at every object and held every table for 90-640 ms (bench/load.py).
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
         super().run()

@@ -103,7 +103,8 @@ if "DATABASE_URL" in env:
     # leaves the pool instead of failing a move: cubiccards.database checks it only when the
     # database has closed it, so a move costs no extra round trip (Django's CONN_HEALTH_CHECKS
     # would query every connection taken).
-    # DB_THREADS (below) matches the pool: each socket thread can hold a connection at once.
+    # The pool covers DB_THREADS (below) and the thread of the process's sync pages: each can
+    # hold a connection at once.
     DATABASES["default"]["ENGINE"] = "cubiccards.database"
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
@@ -137,9 +138,12 @@ else:
             },
         }
     }
-# Threads a daphne process runs its table sockets' database calls on (lobby.consumers): one per
-# pooled connection on PostgreSQL; SQLite takes one writer at a time, so a few are enough.
-DB_THREADS = env.int("DB_POOL_MAX", default=8) if "DATABASE_URL" in env else 4
+# Threads a daphne process runs its table sockets' database calls on (lobby.consumers). They
+# hide the database's waits, not use cores: every one takes the process's one GIL for its
+# Python, so more threads contend more. At 500 tables 4 gave a lower p99 than 8 in 4 of 5
+# alternating runs (bench/load.py, README), and 16 was worse than 8. SQLite takes one writer
+# at a time anyway.
+DB_THREADS = env.int("DB_THREADS", default=4)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- Redis: channel layer, Celery broker, cache ----------------------------------------------

@@ -38,8 +38,8 @@ log = logging.getLogger(__name__)
 NOT_APPLIED = "Your move was not applied"
 
 
-# Threads for the sockets' database calls, as many as the pool has connections (DB_THREADS):
-# a thread never waits for a connection, and no connection is kept that no thread can use.
+# Threads for the sockets' database calls (settings.DB_THREADS); the pool has a connection for
+# each, so a thread never waits for one.
 DB_THREADS = ThreadPoolExecutor(settings.DB_THREADS, thread_name_prefix="table-db")
 
 

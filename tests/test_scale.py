@@ -13,7 +13,7 @@ from lobby.consumers import DB_THREADS, on_worker
 
 
 @pytest.mark.asyncio
-async def test_socket_database_calls_run_side_by_side_on_threads_sized_to_the_pool():
+async def test_socket_database_calls_run_side_by_side_on_threads_the_pool_covers():
     meeting = threading.Barrier(2, timeout=5)  # both calls must be running at once
 
     def meet():
@@ -22,8 +22,20 @@ async def test_socket_database_calls_run_side_by_side_on_threads_sized_to_the_po
 
     names = await asyncio.gather(on_worker(meet)(), on_worker(meet)())
     assert all(name.startswith("table-db") for name in names)
+    assert DB_THREADS._max_workers == settings.DB_THREADS
     pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
-    assert DB_THREADS._max_workers == (pool["max_size"] if pool else settings.DB_THREADS)
+    if pool:  # a connection for every socket thread and the process's thread for pages
+        assert pool["max_size"] >= settings.DB_THREADS + 1
+
+
+def test_a_pool_smaller_than_the_socket_threads_is_flagged(settings):
+    from cubiccards.checks import pool_covers_the_socket_threads
+
+    settings.DATABASES = {"default": {"OPTIONS": {"pool": {"max_size": 4}}}}
+    settings.DB_THREADS = 4
+    assert [w.id for w in pool_covers_the_socket_threads(None)] == ["cubiccards.W001"]
+    settings.DB_THREADS = 3
+    assert pool_covers_the_socket_threads(None) == []
 
 
 @pytest.mark.asyncio

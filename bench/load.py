@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
+from cubiccards.server import GC_THRESHOLDS  # noqa: E402
 from tests.e2e.client import SiteClient  # noqa: E402
 
 MIX = ["war", "poker", "blackjack"]
@@ -512,9 +513,10 @@ async def run(args) -> None:
     )
     tables = [(code, clients, kinds[i % len(kinds)]) for i, (code, clients) in enumerate(tables)]
     # This client's collections pause every table's clock at once (a full one took 166 ms at
-    # 500 tables): what it holds now is frozen, and young objects are collected less often.
+    # 500 tables): what it holds now is frozen, and young objects are collected less often,
+    # as in the server.
     gc.freeze()
-    gc.set_threshold(10_000, 20, 20)
+    gc.set_threshold(*GC_THRESHOLDS)
     gc.callbacks.append(PAUSES.timed)
     print(f"{args.tables} rooms opened in {time.perf_counter() - started:.1f} s", flush=True)
     # The tables first, then everyone leaves (the games end) and the relay runs on a quiet

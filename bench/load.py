@@ -156,7 +156,9 @@ def cpu_between(before, after, seconds: float) -> dict[str, float]:
     """% of one core per label (processes with the same label add up)."""
     used: dict[str, float] = {}
     for pid, (label, cpu) in after.items():
-        start = before.get(pid, (label, cpu))[1] if pid in before else cpu
+        # A process that started during the phase (a server's new database connection) used
+        # all its CPU in it.
+        start = before[pid][1] if pid in before else 0.0
         used[label] = used.get(label, 0.0) + (cpu - start) / seconds * 100
     return used
 

@@ -144,6 +144,9 @@ else:
 # alternating runs (bench/load.py, README), and 16 was worse than 8. SQLite takes one writer
 # at a time anyway.
 DB_THREADS = env.int("DB_THREADS", default=4)
+# The common move is written from a daphne's event loop itself (cubiccards.database.loop), on
+# connections of the loop's own besides the pool: at most this many statements at once.
+DB_LOOP_CONNECTIONS = env.int("DB_LOOP_CONNECTIONS", default=4)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # ---- Redis: channel layer, Celery broker, cache ----------------------------------------------

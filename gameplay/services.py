@@ -22,12 +22,15 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from asgiref.sync import SyncToAsync, async_to_sync
+import psycopg
+from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.utils import timezone
+
+from cubiccards.database import loop as loop_database
 
 from . import archive
 from .engine import IllegalAction, registry
@@ -191,6 +194,71 @@ def _submit(game_id, seat, action, seq, by_bot, rebase, action_id) -> Outcome:
         return _move(game, seat, action, seq, by_bot, rebase, action_id, locked=True)
 
 
+async def submit_action_on_loop(
+    *, game_id: int, seat: int, action: Any, seq: int, action_id: str = ""
+) -> Outcome | None:
+    """A person's action as submit_action applies it, from the event loop with no thread, when
+    it is the common move: sent against the row and the state this process holds as the
+    latest, on PostgreSQL. It is worked out in memory and written in one statement on the
+    loop's own connection (cubiccards.database.loop), which applies it only if the row is
+    unchanged. None when it needs more (another seq, a refusal to decide on the locked row,
+    the row moved on, the database failing): submit_action, on a thread, decides it then, as
+    it would have from the start."""
+    known = _known_row(game_id)
+    if known is None or seq != known.seq:
+        return None
+    held = kept_state(known)
+    if held is None:
+        return None
+    try:
+        state, events, statements = _work_out(
+            known, lambda _: held, seat, action, seq, False, False, action_id, False
+        )
+    except (StaleSeq, IllegalAction):
+        return None
+    [(sql, params)] = statements
+    try:
+        if await loop_database.execute(sql, params) != 1:
+            return None
+    except psycopg.Error:
+        return None
+    remember(known)
+    key, text = _state_key(known, known.seq), json.dumps(state)
+    _remember(key, text)
+    task = asyncio.ensure_future(_publish(known, key, text, _what_next(known, state)))
+    _publishing.add(task)
+    task.add_done_callback(_publishing.discard)
+    return Outcome(game=known, state=state, events=events)
+
+
+_publishing: set[asyncio.Task] = set()
+
+
+async def _publish(game: Game, key: str, text: str, then) -> None:
+    """After a move written on the loop, what _after_commit does after one written on a
+    thread: the state into the shared cache before the news, then what the game awaits."""
+    try:
+        await cache.aset(key, text, STATE_TTL)
+    except Exception as exc:  # Redis away: any process can rebuild the state from the log
+        log.warning("game %s seq %s: the state was not cached: %r", game.pk, game.seq, exc)
+    await _broadcast(game.pk, game.seq)
+    if then is not None:
+        try:
+            await sync_to_async(_on_thread(then), thread_sensitive=False)()
+        except Exception as exc:  # the broker away: the beat's sweep sends stalled turns again
+            log.warning("game %s seq %s: what follows was not sent: %r", game.pk, game.seq, exc)
+
+
+def _on_thread(fn):
+    def call():
+        try:
+            fn()
+        finally:
+            close_old_connections()  # the thread's connection goes back to the pool
+
+    return call
+
+
 def _known_row(game_id: int) -> Game | None:
     """A copy of the game's row as this process last wrote or read it, for a move that needs
     no lock: on PostgreSQL (whose one statement can test the row and write the move) and
@@ -205,6 +273,19 @@ def _known_row(game_id: int) -> Game | None:
 def _move(game, seat, action, seq, by_bot, rebase, action_id, locked: bool) -> Outcome | None:
     """Apply the action to `game` and write it. Unlocked, the write happens only if the row
     is still as `game` has it; None if it moved on."""
+    state, events, statements = _work_out(
+        game, load_state, seat, action, seq, by_bot, rebase, action_id, locked
+    )
+    if not _write_move(statements):
+        return None
+    transaction.on_commit(lambda: _after_commit(game, state))
+    return Outcome(game=game, state=state, events=events)
+
+
+def _work_out(game, state_of, seat, action, seq, by_bot, rebase, action_id, locked: bool):
+    """Check and apply the action on `game` and its state (`state_of(game)`), moving the row
+    on in memory: (state, events, the statements that write it). Raises as submit_action
+    does. Needs no query for an action sent against the row's own seq."""
     # A retry usually carries the state it was first sent against: look it up then. One
     # sent against the current state is left to the log's unique constraint (a move
     # costs no extra query).
@@ -217,7 +298,7 @@ def _move(game, seat, action, seq, by_bot, rebase, action_id, locked: bool) -> O
     if game.is_over:
         raise IllegalAction("The game is over.")
     engine = registry.get(game.kind)
-    state = load_state(game)
+    state = state_of(game)
     if seq != game.seq and not (rebase and _may_rebase(engine, game, state, seat, seq)):
         raise StaleSeq(game.seq)
     events = engine.apply(state, seat, action)
@@ -234,10 +315,7 @@ def _move(game, seat, action, seq, by_bot, rebase, action_id, locked: bool) -> O
         by_bot=by_bot,
         action_id=action_id,
     )
-    if not _write_move(event, game, _moved_on(game, engine, state), was):
-        return None
-    transaction.on_commit(lambda: _after_commit(game, state))
-    return Outcome(game=game, state=state, events=events)
+    return state, events, _move_statements(event, game, _moved_on(game, engine, state), was)
 
 
 # Every move runs the statements below, as plain SQL (built once where they can be): Django's
@@ -266,30 +344,36 @@ _APPLIED_SQL = f"SELECT seq FROM {_EVENTS} WHERE game_id = %s AND seat = %s AND 
 _SINCE_SQL = f"SELECT 1 FROM {_EVENTS} WHERE game_id = %s AND seat = %s AND seq > %s LIMIT 1"
 
 
-def _write_move(event: GameEvent, game: Game, fields: list[str], was=None) -> bool:
-    """Insert the move's event and update the game's `fields`. With `was` (the row's seq and
-    `updated` as the move read them; every write to a game row sets `updated`): in one
-    statement, and only if the row is still so and the game in play. Returns whether it
-    was written."""
+def _move_statements(event: GameEvent, game: Game, fields: list[str], was=None) -> list:
+    """The statements that insert the move's event and update the game's `fields`, as
+    (sql, params). With `was` (the row's seq and `updated` as the move read them; every write
+    to a game row sets `updated`): one statement, which writes only if the row is still so and
+    the game in play."""
     columns = [Game._meta.get_field(name) for name in fields]
     update = "UPDATE {} SET {} WHERE id = %s".format(
         _quote(Game._meta.db_table), ", ".join(f"{_quote(c.column)} = %s" for c in columns)
     )
     row = [c.get_db_prep_save(c.pre_save(game, False), connection) for c in columns] + [game.pk]
     logged = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in _EVENT_FIELDS]
-    with connection.cursor() as cursor:
-        if was is None:
-            cursor.execute(_INSERT_EVENT_SQL + f"VALUES ({_EVENT_VALUES})", logged)
-            cursor.execute(update, row)
-            return True
-        seq, updated = was
-        updated = Game._meta.get_field("updated").get_db_prep_value(updated, connection)
-        cursor.execute(
+    if was is None:
+        return [(_INSERT_EVENT_SQL + f"VALUES ({_EVENT_VALUES})", logged), (update, row)]
+    seq, updated = was
+    updated = Game._meta.get_field("updated").get_db_prep_value(updated, connection)
+    return [
+        (
             f"WITH moved AS ({update} AND seq = %s AND updated = %s AND status = %s RETURNING id) "
             + _INSERT_EVENT_SQL
             + f"SELECT {_EVENT_VALUES} FROM moved",
-            row + [seq, updated, Game.Status.ACTIVE] + logged,
+            row + [seq, updated, Game.Status.ACTIVE.value] + logged,
         )
+    ]
+
+
+def _write_move(statements: list) -> bool:
+    """Run a move's statements; whether the move was written (a conditional one may not)."""
+    with connection.cursor() as cursor:
+        for sql, params in statements:
+            cursor.execute(sql, params)
         return cursor.rowcount == 1
 
 
@@ -458,19 +542,27 @@ def _after_commit(game: Game, state: dict | None) -> None:
     # The player who moved is sent their own view at once: telling the table doesn't hold
     # them up (nor a computer player's next move).
     run_soon(_broadcast, game.pk, game.seq)
+    then = _what_next(game, state)
+    if then is not None:
+        then()
+
+
+def _what_next(game: Game, state: dict | None):
+    """What the game awaits after a write, to run once it is committed: an ended game's
+    bookkeeping, the play-out of an unattended one, a computer player's turn or a person's
+    turn timer. None for nothing."""
     if game.is_over:
-        if state is not None:
-            _game_ended(game.pk)
-        return
+        return (lambda: _game_ended(game.pk)) if state is not None else None
     from . import tasks  # tasks import services
 
-    awaited_bots = set(game.to_act) & set(game.bot_seats())
     if game.unattended:
-        tasks.run_later(tasks.play_out, game.pk, delay=0)
-    elif awaited_bots:
-        tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=bot_delay(game, state))
-    elif game.to_act and game.turn_timer:
-        tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
+        return lambda: tasks.run_later(tasks.play_out, game.pk, delay=0)
+    if set(game.to_act) & set(game.bot_seats()):
+        delay = bot_delay(game, state)
+        return lambda: tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=delay)
+    if game.to_act and game.turn_timer:
+        return lambda: tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
+    return None
 
 
 def _game_ended(game_id: int) -> None:
@@ -586,6 +678,13 @@ def forget_states() -> None:
     with _local_lock:
         _local_states.clear()
     cache.clear()
+
+
+def kept_state(game: Game) -> dict[str, Any] | None:
+    """The state after `game.seq` actions if this process holds it (no trip to Redis)."""
+    with _local_lock:
+        text = _local_states.get(_state_key(game, game.seq))
+    return None if text is None else json.loads(text)
 
 
 def load_state(game: Game) -> dict[str, Any]:

@@ -136,6 +136,9 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         room = Room.objects.filter(code=self.code, is_open=True).first()
         if room is None:
             return None
+        # The cards as this person chose them, read with the session here (a query), once:
+        # a view rendered on the loop must not wait on the database.
+        self.card_prefs = card_prefs.as_context(self.scope.get("session"))
         return services.connected(room_id=room.pk, player=player, channel=self.channel_name)
 
     async def disconnect(self, code):
@@ -172,8 +175,9 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         if kind == "act":
             return await self.act(message)
         if kind in ("sync", "hint"):
-            # Both cost a render (a hint, a solver's run): limited per person and address too.
-            if not limits.sync_allowed(self.player, self.address):
+            # Both cost a render (a hint, a solver's run): limited per person and address too
+            # (counted in Redis, so on a thread: the loop never waits on a sync client).
+            if not await on_worker(limits.sync_allowed)(self.player, self.address):
                 return await self.error(
                     "Slow down: you asked for the table too often. Wait a moment.",
                     retry_after=1.0,
@@ -222,9 +226,12 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         except messages.BadMessage as exc:
             return await self.error(exc.message, action_id=exc.action_id)
         try:
-            # Apply and render this seat's new view in one trip to a worker thread, so the
-            # player who moved sees the result without waiting for the table's broadcast.
-            applied = await on_worker(self._submit)(action, seq, action_id)
+            # The common move needs no thread at all; anything else is applied, and this
+            # seat's new view rendered, in one trip to a worker thread. Either way the player
+            # who moved sees the result without waiting for the table's broadcast.
+            applied = await self._submit_on_loop(action, seq, action_id)
+            if applied is None:
+                applied = await on_worker(self._submit)(action, seq, action_id)
         except gameplay.AlreadyApplied as exc:  # a retry: the same answer as the first time
             await self.ack(action_id, exc.seq)
             return await self.refresh(force=True)
@@ -246,6 +253,22 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
             await self.deliver(payload)
         member, room, _ = self.seen
         metrics.action_done(game=room.game, seat=member.seat, started=started, by="person")
+
+    async def _submit_on_loop(self, action, seq, action_id: str):
+        """The common move, on the event loop (gameplay.submit_action_on_loop): a seated
+        player's, as of the last view this connection was sent. None: _submit decides it."""
+        if self.seen is None:
+            return None
+        member, room, present = self.seen
+        if member.left or not room.is_open or room.game_id is None or member.seat is None:
+            return None
+        outcome = await gameplay.submit_action_on_loop(
+            game_id=room.game_id, seat=member.seat, action=action, seq=seq, action_id=action_id
+        )
+        if outcome is None:
+            return None
+        room.game = outcome.game
+        return outcome.game.seq, await self._render_after_move(member, room, present)
 
     def _submit(self, action, seq, action_id: str):
         # Who sits where, as of the last view this connection was sent: every change to the
@@ -290,11 +313,23 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
     # ---- out -----------------------------------------------------------------------------
 
     async def game_update(self, event):
-        """A committed action: send this connection's own view if it is news."""
-        if event["seq"] > self.sent_seq:
-            payload = await on_worker(self._render_move)(event["seq"])
-            if payload is not None:
-                await self.deliver(payload)
+        """A committed action: send this connection's own view if it is news. Only the game
+        row moves with a move (who is in the room and who is online come with room updates):
+        when this process wrote or read that row, the view needs no query."""
+        seq = event["seq"]
+        if seq <= self.sent_seq:
+            return
+        game = None
+        if self.seen is not None and self.seen[1].game_id is not None:
+            game = gameplay.latest_game(self.seen[1].game_id, seq)
+        if game is not None:
+            member, room, present = self.seen
+            room.game = game
+            payload = await self._render_after_move(member, room, present)
+        else:
+            payload = await on_worker(self._render_move)()
+        if payload is not None:
+            await self.deliver(payload)
 
     async def room_update(self, event):
         """The room changed: people, the host, or the game itself (with a notice to say at
@@ -334,24 +369,28 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         self.online = None  # a room update, a sync, a refused move: read the room afresh
         return self._render_for(*self._people("room__game"), force, notice)
 
-    def _render_move(self, seq: int):
-        """The view after move `seq`. Only the game row moves with a move (who is in the room
-        and who is online come with room updates): when this process wrote or read that row,
-        the view needs no query at all."""
-        if self.seen is not None and self.seen[1].game_id is not None:
-            member, room, present = self.seen
-            game = gameplay.latest_game(room.game_id, seq)
-            if game is not None:
-                room.game = game
-                return self._render_for(member, room, present, force=False)
+    def _render_move(self):
+        """The view after a move written elsewhere (a computer player's, by the worker):
+        the room and the game read afresh."""
         member, room, present = self._people("room__game")
         if room.game is not None:
-            gameplay.remember(
-                room.game
-            )  # a move written elsewhere: the next one here starts from it
+            gameplay.remember(room.game)  # the next move here starts from it
         return self._render_for(member, room, present, force=False)
 
-    def _render_for(self, member: Member, room, present: list[Member], force: bool, notice=""):
+    async def _render_after_move(self, member: Member, room, present: list[Member]):
+        """This seat's view of the game `room.game` has moved to: on the loop when this
+        process holds all it shows (as it nearly always does after a move here), else on a
+        thread."""
+        try:
+            return self._render_for(member, room, present, force=False, memory_only=True)
+        except tables.NotInMemory:
+            return await on_worker(self._render_for)(member, room, present, False)
+
+    def _render_for(
+        self, member: Member, room, present: list[Member], force: bool, notice="", memory_only=False
+    ):
+        """This connection's view (None if it has it already, or has left); with
+        `memory_only`, from this process's memory alone, or tables.NotInMemory."""
         self.seen = (member, room, present)
         if member.left or not room.is_open:
             return None
@@ -360,10 +399,12 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         if not force and game and seq <= self.sent_seq:
             return None
         if self.online is None:
+            if memory_only:
+                raise tables.NotInMemory
             self.online = services.online_ids(room.pk)
-        context = tables.room_context(room, member, present, self.online)
+        context = tables.room_context(room, member, present, self.online, memory_only)
         context["csrf_token"], context["notice"] = self.csrf_token, notice
-        context.update(card_prefs.as_context(self.scope.get("session")))
+        context.update(self.card_prefs)
         if self.format == "json":
             text = json.dumps(tables.state_message(context))
         else:

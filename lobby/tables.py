@@ -105,15 +105,25 @@ def table_template(kind: str) -> Template:
     return select_template([f"tables/{kind}.html", "tables/generic.html"])
 
 
+class NotInMemory(Exception):
+    """A view asked for from memory only (room_context's memory_only) needs the database or
+    the shared cache."""
+
+
 def room_context(
     room: Room,
     member: Member,
     present: list[Member] | None = None,
     online: set[int] | None = None,
+    memory_only: bool = False,
 ) -> dict[str, Any]:
     """Everything the room page or a socket message needs, for this member only. `present`:
     the room's people in the order they came, and `online`: those with a live socket, if the
-    caller has them already."""
+    caller has them already. With `memory_only`, only from what this process holds (for the
+    event loop, which must not wait on the database or Redis): NotInMemory if that is not
+    enough."""
+    if memory_only and (present is None or online is None or room.game is None):
+        raise NotInMemory
     present = list(room.present()) if present is None else present
     online = services.online_ids(room.pk) if online is None else online
     for person in present:  # the same for every viewer: it comes from the presence rows
@@ -137,7 +147,7 @@ def room_context(
         return context
     seat = member.seat if member.seat is not None and member.seat < game.players else None
     key = ("seat", room.pk, game.pk, game.seed_hash, game.seq, game.updated, seat)
-    context.update(viewpoints.shared(key, lambda: _table_part(room, game, seat)))
+    context.update(viewpoints.shared(key, lambda: _table_part(room, game, seat, memory_only)))
     # Presence moves without the game row (a socket drops, comes back): it joins each call's
     # own copy of the shared seats.
     people = {m.seat: m for m in present if m.seat is not None}
@@ -149,14 +159,21 @@ def room_context(
     return context
 
 
-def _table_part(room: Room, game, seat: int | None) -> dict[str, Any]:
+def _table_part(room: Room, game, seat: int | None, memory_only: bool) -> dict[str, Any]:
     """What the table shows from `seat` (None: a spectator's view) now."""
+
+    def people():
+        if memory_only:
+            raise NotInMemory
+        return _people_part(room, game)
+
     wins, seat_wins, tags = viewpoints.shared(
-        ("people", room.pk, game.pk, game.seed_hash, game.status),
-        lambda: _people_part(room, game),
+        ("people", room.pk, game.pk, game.seed_hash, game.status), people
     )
     engine = registry.get(game.kind)
-    state = gameplay.load_state(game)
+    state = gameplay.kept_state(game) if memory_only else gameplay.load_state(game)
+    if state is None:
+        raise NotInMemory
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat) if seat is not None and not game.is_over else []
     over = game.is_over

@@ -5,17 +5,24 @@ socket that uses them, on PostgreSQL and Redis. Anything but the common move is 
 thread path, which decides it as before: nothing is written twice or lost."""
 
 import asyncio
+import json
 import threading
 
 import psycopg
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import connection
+from django.utils import timezone
 
 from cubiccards.database import loop as loop_database
-from gameplay import services
-from gameplay.models import Game
+from gameplay import hooks, services
+from gameplay.engine import registry
+from gameplay.models import Game, GameEndReceipt, GameEvent
+from lobby import consumers
+
+from .test_room_socket import _create_room, _join, _start_seeded, connect, receive_until
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -88,3 +95,168 @@ async def test_the_cache_sets_from_the_loop(real_services):
     assert await database_sync_to_async(cache.get)("loop-set") == {"a": [1, 2]}
     await cache.aset("loop-set", "gone", 0)  # a timeout of 0 deletes, as Django's set does
     assert await database_sync_to_async(cache.get)("loop-set") is None
+
+
+# ---- the move -----------------------------------------------------------------------------
+
+
+def _start(seed: str, seats=SEATS) -> Game:
+    return services.start_game(kind="war", seats=seats, seed=seed)
+
+
+def _log(game_id: int) -> list[tuple[int, int]]:
+    return list(
+        GameEvent.objects.filter(game_id=game_id).order_by("seq").values_list("seq", "seat")
+    )
+
+
+async def _published() -> None:
+    """Until what the loop's moves started (the shared cache, the news, what follows) is done."""
+    while services._publishing:
+        await asyncio.gather(*services._publishing, return_exceptions=True)
+
+
+async def test_a_move_on_the_loop_is_written_cached_and_told(real_services):
+    game = await database_sync_to_async(_start)("loop-move")
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(services.group_name(game.pk), channel)
+    outcome = await services.submit_action_on_loop(
+        game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, action_id="a1"
+    )
+    assert outcome is not None and outcome.game.seq == 1 and outcome.game.to_act == [1]
+    await _published()
+    assert await database_sync_to_async(_log)(game.pk) == [(1, 0)]
+    row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert row.seq == 1 and row.to_act == [1] and row.last_actions == {"0": "flip"}
+    news = [await asyncio.wait_for(layer.receive(channel), 5)]
+    if news[0]["seq"] == 0:  # the deal's own news may come first
+        news.append(await asyncio.wait_for(layer.receive(channel), 5))
+    assert news[-1] == {"type": "game.update", "seq": 1}
+    # Another process (the worker, for a computer player) finds the new state there.
+    cached = await database_sync_to_async(cache.get)(services._state_key(row, 1))
+    assert json.loads(cached) == outcome.state
+    # The same action id again is the thread path's to answer: applied once, as action 1.
+    assert (
+        await services.submit_action_on_loop(
+            game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, action_id="a1"
+        )
+        is None
+    )
+    with pytest.raises(services.AlreadyApplied):
+        await database_sync_to_async(services.submit_action)(
+            game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, action_id="a1"
+        )
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["old seq", "illegal", "changed elsewhere", "moved on elsewhere", "state not held", "over"],
+)
+async def test_anything_but_the_common_move_is_left_to_the_thread_path(real_services, case):
+    game = await database_sync_to_async(_start)(f"left-{case}")
+    seat, seq, action = 0, 0, {"type": "flip"}
+    if case == "old seq":
+        await services.submit_action_on_loop(game_id=game.pk, seat=0, action=action, seq=0)
+        seat = 1  # seat 1 flips against the state before seat 0's flip: a rebase
+    elif case == "illegal":
+        action = {"type": "fold"}
+    elif case == "changed elsewhere":  # another process gave seat 1 to the computer
+        await database_sync_to_async(Game.objects.filter(pk=game.pk).update)(
+            seats=[SEATS[0], {**SEATS[1], "bot": True}], updated=timezone.now()
+        )
+    elif case == "moved on elsewhere":  # another process wrote seat 1's flip
+        await database_sync_to_async(services.submit_action)(
+            game_id=game.pk, seat=1, action=action, seq=0
+        )
+        services._latest.pop(game.pk)  # ... so this one has not heard of it
+        services.remember(game)
+    elif case == "state not held":
+        services.forget_states()
+    elif case == "over":
+        await database_sync_to_async(services.abandon_game)(game_id=game.pk)
+    before = await database_sync_to_async(_log)(game.pk)
+    outcome = await services.submit_action_on_loop(
+        game_id=game.pk, seat=seat, action=action, seq=seq
+    )
+    assert outcome is None
+    assert await database_sync_to_async(_log)(game.pk) == before  # nothing was written
+    await _published()
+
+
+async def test_a_game_played_on_the_loop_replays_and_its_end_is_heard(real_services):
+    game = await database_sync_to_async(_start)(SHORT_WAR)
+    engine = registry.get("war")
+    on_loop = 0
+    while not game.is_over:
+        seat = game.to_act[0]
+        outcome = await services.submit_action_on_loop(
+            game_id=game.pk, seat=seat, action={"type": "flip"}, seq=game.seq
+        )
+        on_loop += outcome is not None
+        if outcome is None:  # e.g. the row read back by a receiver: decided on a thread
+            outcome = await database_sync_to_async(services.submit_action)(
+                game_id=game.pk, seat=seat, action={"type": "flip"}, seq=game.seq
+            )
+        game = outcome.game
+        assert engine.to_act(outcome.state) == game.to_act
+    await _published()
+    row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+    assert row.status == "over" and row.seq == game.seq and on_loop == game.seq
+    assert await database_sync_to_async(services.verify)(row) == []
+    receipts = await database_sync_to_async(GameEndReceipt.objects.filter(game=row).count)()
+    assert receipts == len(hooks.RECEIVERS)
+
+
+async def test_the_computer_moves_after_a_move_on_the_loop(real_services, celery_worker_process):
+    game = await database_sync_to_async(_start)(
+        "loop-computer", seats=[SEATS[0], {"name": "Cy", "user_id": None, "bot": True}]
+    )
+    outcome = await services.submit_action_on_loop(
+        game_id=game.pk, seat=0, action={"type": "flip"}, seq=0
+    )
+    assert outcome is not None and outcome.game.to_act == [1]
+    await _published()
+    for _ in range(200):  # the worker's computer player flips for seat 1
+        row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
+        if row.seq >= 2:
+            break
+        await asyncio.sleep(0.05)
+    assert await database_sync_to_async(_log)(game.pk) == [(1, 0), (2, 1)]
+
+
+# ---- the table socket -------------------------------------------------------------------------
+
+
+async def test_a_table_plays_with_no_thread_once_seated(real_services, monkeypatch):
+    """Two people at a War table: after each has their first view, every flip is written and
+    both seats' views are rendered on the event loop, and each seat sees every move."""
+    host, code = await database_sync_to_async(_create_room)()
+    guest = await database_sync_to_async(_join)(code)
+    sockets = [await connect(client, code) for client in (host, guest)]
+    for ws in sockets:
+        assert (await ws.connect())[0]
+        await receive_until(ws, lambda m: m["type"] == "lobby")
+    await database_sync_to_async(_start_seeded)(code, "war", 2, SHORT_WAR)
+    for ws in sockets:
+        await receive_until(ws, lambda m: m["type"] == "state")
+    hops = []
+    on_worker = consumers.on_worker
+    monkeypatch.setattr(consumers, "on_worker", lambda fn: hops.append(fn) or on_worker(fn))
+    seen = [0, 0]
+
+    async def until(i: int, seq: int) -> None:
+        while seen[i] < seq:
+            message = await receive_until(sockets[i], lambda m: m["type"] == "state")
+            seen[i] = max(seen[i], message["seq"])
+
+    for seq in range(20):  # the seats flip in turn, each as of the last view it was sent
+        await until(seq % 2, seq)
+        await sockets[seq % 2].send_to(
+            text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": seq})
+        )
+    for i in (0, 1):
+        await until(i, 20)
+    assert hops == []
+    for ws in sockets:
+        await ws.disconnect()

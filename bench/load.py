@@ -41,7 +41,6 @@ sys.path.insert(0, str(ROOT))
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from cubiccards.server import GC_THRESHOLDS  # noqa: E402
 from tests.e2e.client import SiteClient  # noqa: E402
 
 MIX = ["war", "poker", "blackjack"]
@@ -50,24 +49,18 @@ ANSWER_WITHIN = 10.0  # seconds: an action unanswered by then is lost
 HANDSHAKES_AT_ONCE = 25  # clients connect in a ramp, as real players arrive
 
 
-class Pauses:
-    """This client's longest garbage collection in each phase: it delays every round trip
-    in flight, so a long one would be this client's time, not the server's."""
+class Timed:
+    """A phase's timed part, with this client's garbage collection off (as timeit does): a
+    collection pauses every table's clock at once (a full one took 166 ms at 500 tables), and
+    the game phase, holding every table's last state, paid far more of them than the relay's.
+    What the cycles left meanwhile is collected at the end."""
 
-    def __init__(self):
-        self.phase: Phase | None = None
-        self.started = 0.0
+    def __enter__(self):
+        gc.disable()
 
-    def timed(self, when: str, info: dict) -> None:
-        if when == "start":
-            self.started = time.perf_counter()
-        elif self.phase is not None:
-            self.phase.longest_pause = max(
-                self.phase.longest_pause, time.perf_counter() - self.started
-            )
-
-
-PAUSES = Pauses()
+    def __exit__(self, *exc):
+        gc.enable()
+        gc.collect()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -89,7 +82,6 @@ class Phase:
     connections: int = 0
     seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
-    longest_pause: float = 0.0  # this client's longest garbage collection (Pauses)
 
     def rate(self) -> float:
         return len(self.times) / self.seconds if self.seconds else 0.0
@@ -341,18 +333,17 @@ async def game_phase(args, tables, pool) -> Phase:
     )
     ids = itertools.count()
     print(f"game phase: {phase.connections} sockets at the tables, playing", flush=True)
-    before, started = cpu_sample(), time.perf_counter()
-    stop = started + args.seconds
-    PAUSES.phase = phase
-    await asyncio.gather(
-        *(
-            play_table(table, pair, args, phase, stop, ids, pool)
-            for table, pair in zip(tables, seat_lists, strict=True)
-            if len(pair) == 2
+    with Timed():
+        before, started = cpu_sample(), time.perf_counter()
+        stop = started + args.seconds
+        await asyncio.gather(
+            *(
+                play_table(table, pair, args, phase, stop, ids, pool)
+                for table, pair in zip(tables, seat_lists, strict=True)
+                if len(pair) == 2
+            )
         )
-    )
-    phase.seconds = time.perf_counter() - started
-    PAUSES.phase = None
+        phase.seconds = time.perf_counter() - started
     phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
     # Both seats of a table end on the same view: the other seat's broadcast arrived too.
     settled = await asyncio.gather(*(_settle(pair) for pair in seat_lists if len(pair) == 2))
@@ -430,18 +421,17 @@ async def relay_phase(args, pairs: int) -> Phase:
     ]
     await asyncio.sleep(0.5)
     print(f"relay phase: {phase.connections} sockets, sending", flush=True)
-    before, started = cpu_sample(), time.perf_counter()
-    stop = started + args.seconds
-    PAUSES.phase = phase
-    sent = await asyncio.gather(
-        *(
-            pace(i, sockets[2 * i], inboxes[2 * i], stop)
-            for i in range(pairs)
-            if sockets[2 * i] is not None and sockets[2 * i + 1] is not None
+    with Timed():
+        before, started = cpu_sample(), time.perf_counter()
+        stop = started + args.seconds
+        sent = await asyncio.gather(
+            *(
+                pace(i, sockets[2 * i], inboxes[2 * i], stop)
+                for i in range(pairs)
+                if sockets[2 * i] is not None and sockets[2 * i + 1] is not None
+            )
         )
-    )
-    phase.seconds = time.perf_counter() - started
-    PAUSES.phase = None
+        phase.seconds = time.perf_counter() - started
     phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
     await asyncio.sleep(1.0)
     # The other socket of each pair heard every message too.
@@ -486,10 +476,7 @@ def report(phases: list[Phase], args, tables: int) -> None:
     for p in phases:
         for message, count in _counts(p.errors):
             print(f"  {p.name} error x{count}: {message}")
-    print(
-        "this client's longest garbage collection: "
-        + ", ".join(f"{p.name} {p.longest_pause * 1000:.1f} ms" for p in phases)
-    )
+    print("this client's garbage collection: off while a phase is timed")
     print(f"load average: {Path('/proc/loadavg').read_text().split()[:3]}")
 
 
@@ -514,12 +501,6 @@ async def run(args) -> None:
         *(loop.run_in_executor(pool, make_table, args.url) for i in range(args.tables))
     )
     tables = [(code, clients, kinds[i % len(kinds)]) for i, (code, clients) in enumerate(tables)]
-    # This client's collections pause every table's clock at once (a full one took 166 ms at
-    # 500 tables): what it holds now is frozen, and young objects are collected less often,
-    # as in the server.
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-    gc.callbacks.append(PAUSES.timed)
     print(f"{args.tables} rooms opened in {time.perf_counter() - started:.1f} s", flush=True)
     # The tables first, then everyone leaves (the games end) and the relay runs on a quiet
     # server: no table is still being played by computer players.

@@ -367,15 +367,21 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
 
     def _render(self, force: bool, notice: str = ""):
         self.online = None  # a room update, a sync, a refused move: read the room afresh
-        return self._render_for(*self._people("room__game"), force, notice)
+        return self._render_for(*self._read_room(), force, notice)
 
     def _render_move(self):
-        """The view after a move written elsewhere (a computer player's, by the worker):
-        the room and the game read afresh."""
+        """The view after a move written elsewhere (a computer player's, by the worker)."""
+        return self._render_for(*self._read_room(), force=False)
+
+    def _read_room(self) -> tuple[Member, Room, list[Member]]:
+        """This connection's member, room and people, and the room's game, read afresh. The
+        game row (a deal, or a move written elsewhere: another process, the worker) is
+        remembered as this process's latest, so the next move here starts from it on the
+        loop."""
         member, room, present = self._people("room__game")
         if room.game is not None:
-            gameplay.remember(room.game)  # the next move here starts from it
-        return self._render_for(member, room, present, force=False)
+            gameplay.remember(room.game)
+        return member, room, present
 
     async def _render_after_move(self, member: Member, room, present: list[Member]):
         """This seat's view of the game `room.game` has moved to: on the loop when this

@@ -20,7 +20,7 @@ from cubiccards.database import loop as loop_database
 from gameplay import hooks, services
 from gameplay.engine import registry
 from gameplay.models import Game, GameEndReceipt, GameEvent
-from lobby import consumers
+from lobby import consumers, viewpoints
 
 from .test_room_socket import _create_room, _join, _start_seeded, connect, receive_until
 
@@ -257,6 +257,41 @@ async def test_a_table_plays_with_no_thread_once_seated(real_services, monkeypat
         )
     for i in (0, 1):
         await until(i, 20)
+    assert hops == []
+    for ws in sockets:
+        await ws.disconnect()
+
+
+async def test_a_game_dealt_by_another_process_plays_on_the_loop_once_read(
+    real_services, monkeypatch
+):
+    """The deal is a page request, which the proxy may send to another daphne than the
+    table's sockets: the row that process wrote is not this one's. The view each socket reads
+    then is remembered, so the first move is on the loop too."""
+    host, code = await database_sync_to_async(_create_room)()
+    guest = await database_sync_to_async(_join)(code)
+    sockets = [await connect(client, code) for client in (host, guest)]
+    for ws in sockets:
+        assert (await ws.connect())[0]
+        await receive_until(ws, lambda m: m["type"] == "lobby")
+    await database_sync_to_async(_start_seeded)(code, "war", 2, SHORT_WAR)
+    for ws in sockets:
+        await receive_until(ws, lambda m: m["type"] == "state")
+    # As if another process had dealt: this one holds no row, state or view of the game.
+    services._latest.clear()
+    services._local_states.clear()
+    viewpoints._parts.clear()
+    for ws in sockets:
+        await ws.send_to(text_data=json.dumps({"type": "sync"}))
+        await receive_until(ws, lambda m: m["type"] == "state" and m["seq"] == 0)
+    hops = []
+    on_worker = consumers.on_worker
+    monkeypatch.setattr(consumers, "on_worker", lambda fn: hops.append(fn) or on_worker(fn))
+    await sockets[0].send_to(
+        text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0})
+    )
+    for ws in sockets:
+        await receive_until(ws, lambda m: m["type"] == "state" and m["seq"] == 1)
     assert hops == []
     for ws in sockets:
         await ws.disconnect()

@@ -228,9 +228,8 @@ async def test_the_computer_moves_after_a_move_on_the_loop(real_services, celery
 # ---- the table socket -------------------------------------------------------------------------
 
 
-async def test_a_table_plays_with_no_thread_once_seated(real_services, monkeypatch):
-    """Two people at a War table: after each has their first view, every flip is written and
-    both seats' views are rendered on the event loop, and each seat sees every move."""
+async def _seated_war_table() -> list:
+    """Two people's JSON sockets at a War table, each with its first view of the game."""
     host, code = await database_sync_to_async(_create_room)()
     guest = await database_sync_to_async(_join)(code)
     sockets = [await connect(client, code) for client in (host, guest)]
@@ -240,9 +239,22 @@ async def test_a_table_plays_with_no_thread_once_seated(real_services, monkeypat
     await database_sync_to_async(_start_seeded)(code, "war", 2, SHORT_WAR)
     for ws in sockets:
         await receive_until(ws, lambda m: m["type"] == "state")
+    return sockets
+
+
+def _count_hops(monkeypatch) -> list:
+    """Every trip a table socket makes to a database thread from now on."""
     hops = []
     on_worker = consumers.on_worker
     monkeypatch.setattr(consumers, "on_worker", lambda fn: hops.append(fn) or on_worker(fn))
+    return hops
+
+
+async def test_a_table_plays_with_no_thread_once_seated(real_services, monkeypatch):
+    """Two people at a War table: after each has their first view, every flip is written and
+    both seats' views are rendered on the event loop, and each seat sees every move."""
+    sockets = await _seated_war_table()
+    hops = _count_hops(monkeypatch)
     seen = [0, 0]
 
     async def until(i: int, seq: int) -> None:
@@ -268,15 +280,7 @@ async def test_a_game_dealt_by_another_process_plays_on_the_loop_once_read(
     """The deal is a page request, which the proxy may send to another daphne than the
     table's sockets: the row that process wrote is not this one's. The view each socket reads
     then is remembered, so the first move is on the loop too."""
-    host, code = await database_sync_to_async(_create_room)()
-    guest = await database_sync_to_async(_join)(code)
-    sockets = [await connect(client, code) for client in (host, guest)]
-    for ws in sockets:
-        assert (await ws.connect())[0]
-        await receive_until(ws, lambda m: m["type"] == "lobby")
-    await database_sync_to_async(_start_seeded)(code, "war", 2, SHORT_WAR)
-    for ws in sockets:
-        await receive_until(ws, lambda m: m["type"] == "state")
+    sockets = await _seated_war_table()
     # As if another process had dealt: this one holds no row, state or view of the game.
     services._latest.clear()
     services._local_states.clear()
@@ -284,9 +288,7 @@ async def test_a_game_dealt_by_another_process_plays_on_the_loop_once_read(
     for ws in sockets:
         await ws.send_to(text_data=json.dumps({"type": "sync"}))
         await receive_until(ws, lambda m: m["type"] == "state" and m["seq"] == 0)
-    hops = []
-    on_worker = consumers.on_worker
-    monkeypatch.setattr(consumers, "on_worker", lambda fn: hops.append(fn) or on_worker(fn))
+    hops = _count_hops(monkeypatch)
     await sockets[0].send_to(
         text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0})
     )

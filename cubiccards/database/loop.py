@@ -57,6 +57,7 @@ class _LoopConnections:
             await _close(connection)  # the database closed it (a restart)
         params = connections["default"].get_connection_params()
         params.pop("cursor_factory", None)  # Django's, a sync cursor
+        params.setdefault("connect_timeout", 10)  # as the pool waits: a move then fails plainly
         return await psycopg.AsyncConnection.connect(**params, autocommit=True)
 
     async def close(self) -> None:

@@ -223,8 +223,7 @@ async def submit_action_on_loop(
     except psycopg.Error:
         return None
     remember(known)
-    key, text = _state_key(known, known.seq), json.dumps(state)
-    _remember(key, text)
+    key, text = _keep_state(known, state)
     task = asyncio.ensure_future(_publish(known, key, text, _what_next(known, state)))
     _publishing.add(task)
     task.add_done_callback(_publishing.discard)
@@ -667,9 +666,15 @@ def _cached_state(game: Game, seq: int) -> dict[str, Any] | None:
 
 
 def _store_state(game: Game, state: dict[str, Any]) -> None:
+    cache.set(*_keep_state(game, state), STATE_TTL)
+
+
+def _keep_state(game: Game, state: dict[str, Any]) -> tuple[str, str]:
+    """Keep the state after `game.seq` actions in this process; its key and text, for the
+    shared cache."""
     key, text = _state_key(game, game.seq), json.dumps(state)
     _remember(key, text)
-    cache.set(key, text, STATE_TTL)
+    return key, text
 
 
 def forget_states() -> None:

@@ -4,8 +4,8 @@ Every game is a package in ``games/<kind>/`` with one ``Engine`` registered by i
 (``registry.GAME_MODULES``). Nothing outside this package knows any game's rules.
 """
 
-from .core import Engine, IllegalAction
+from .core import MEDIUM, STRENGTHS, Engine, IllegalAction
 
-__all__ = ["Engine", "IllegalAction", "registry"]
+__all__ = ["MEDIUM", "STRENGTHS", "Engine", "IllegalAction", "registry"]
 
 from . import registry  # noqa: E402  (registry imports the games, which import core)

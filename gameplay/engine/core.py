@@ -22,6 +22,11 @@ State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
 
+# How well a computer player plays, weakest first. A game that seats computers with choices to
+# make lists the ones it plays in ``Engine.strengths``; any other asks for MEDIUM.
+STRENGTHS = ("easy", "medium", "hard", "expert")
+MEDIUM = "medium"
+
 
 class IllegalAction(Exception):
     """An action the rules don't allow. The message is a sentence for the player."""
@@ -125,6 +130,7 @@ class Engine:
     rated: bool = False  # ranked tables and ratings
     version: int = 1
     options: tuple[Option, ...] = ()
+    strengths: tuple[str, ...] = (MEDIUM,)  # the computer player's levels (STRENGTHS)
     records: tuple[Record, ...] = ()
     rules_file: str = "rules.md"  # the game's written rules, beside its engine module
 
@@ -186,12 +192,15 @@ class Engine:
         state.update(work)
         return events
 
-    def bot_action(self, state: State, seat: int) -> Action:
-        """A legal action for a computer player, chosen from what that seat may see."""
+    def bot_action(self, state: State, seat: int, strength: str = MEDIUM) -> Action:
+        """A legal action for a computer player of that strength (one of ``strengths``; any
+        other plays as MEDIUM), chosen from what that seat may see."""
         legal = self.legal_actions(state, seat)
         require(legal, "This seat has nothing to do right now.")
         rng = bot_rng(state["seed"], seat, state["applied"])
-        return self.bot(self.view(state, seat), legal, rng)
+        if strength not in self.strengths:
+            strength = MEDIUM
+        return self.bot(self.view(state, seat), legal, rng, strength)
 
     def to_act(self, state: State) -> list[int]:
         raise NotImplementedError
@@ -252,8 +261,10 @@ class Engine:
         default every seat plays for itself."""
         return [[seat] for seat in range(players)]
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-        """The computer player. It sees only the seat's view and legal actions."""
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
+    ) -> Action:
+        """The computer player at ``strength``. It sees only the seat's view and legal actions."""
         return rng.choice(legal)
 
     # ---- shared machinery -----------------------------------------------------------------

@@ -9,7 +9,7 @@ from types import ModuleType
 from typing import Any
 
 from .cards import is_card, label
-from .core import Action, Engine, State, why_not
+from .core import MEDIUM, Action, Engine, State, why_not
 
 SOURCES = ("stock", "discard")
 
@@ -78,7 +78,9 @@ class DrawDiscard(Engine):
 
     # ---- the computer player --------------------------------------------------------------
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
+    ) -> Action:
         return self.strategy.choose(view, legal)
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:

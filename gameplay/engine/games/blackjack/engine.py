@@ -17,7 +17,19 @@ from collections import Counter
 from typing import Any
 
 from ...cards import HIDDEN, deck, rank, shuffled
-from ...core import Action, Engine, Event, Record, State, move, ranking_by, submit, waiting, why_not
+from ...core import (
+    MEDIUM,
+    Action,
+    Engine,
+    Event,
+    Record,
+    State,
+    move,
+    ranking_by,
+    submit,
+    waiting,
+    why_not,
+)
 from . import strategy
 
 BETS = (5, 10, 25, 50)
@@ -594,7 +606,9 @@ class Blackjack(Engine):
 
     # ---- the computer player -----------------------------------------------------------------
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
+    ) -> Action:
         """Bets per rules.md §8 (10 with 50+ chips, else 5; cash out at 300 chips or after 100
         rounds); plays the strategy computed in strategy.py for these exact rules."""
         types = {a["type"] for a in legal}

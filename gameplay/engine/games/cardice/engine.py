@@ -23,7 +23,18 @@ from collections import Counter
 from typing import Any
 
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, is_card, rng, shuffled, suit
-from ...core import Action, Engine, Event, IllegalAction, Option, Record, State, move, why_not
+from ...core import (
+    MEDIUM,
+    Action,
+    Engine,
+    Event,
+    IllegalAction,
+    Option,
+    Record,
+    State,
+    move,
+    why_not,
+)
 from . import strategy
 from .tricks import DECK, JOKER, SUITED, SUITS, hand_order, power, trick_winner
 
@@ -610,7 +621,9 @@ class Cardice(Engine):
 
     # ---- the computer player --------------------------------------------------------------
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
+    ) -> Action:
         return strategy.choose(view, legal)
 
 

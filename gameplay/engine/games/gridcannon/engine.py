@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import card_name, deck, is_joker, label, rank, shuffled, suit
-from ...core import Action, Engine, Event, Option, Record, State, move, why_not
+from ...core import MEDIUM, Action, Engine, Event, Option, Record, State, move, why_not
 
 # ---- geometry -------------------------------------------------------------------------------
 
@@ -720,7 +720,9 @@ class Gridcannon(Engine):
 
     # ---- the computer player (rules.md §8) ---------------------------------------------------
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
+    ) -> Action:
         return choose(view, legal, rng)
 
 

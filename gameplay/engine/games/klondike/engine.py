@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import HIDDEN, label
-from ...core import Action, Engine, Event, Option, Record, State, move, why_not
+from ...core import MEDIUM, Action, Engine, Event, Option, Record, State, move, why_not
 from . import board, solver
 from .board import (
     COLUMNS,
@@ -276,7 +276,9 @@ class Klondike(Engine):
             "over": over,
         }
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
+    ) -> Action:
         return heuristic_action(view, legal)
 
     def hint(

@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from ...cards import HIDDEN, deck, is_card, label, rng, shuffled
-from ...core import Action, Engine, Event, Record, State, move, why_not
+from ...core import MEDIUM, Action, Engine, Event, Record, State, move, why_not
 from . import evaluator, holds
 
 START_CHIPS = 100
@@ -469,7 +469,9 @@ class Poker(Engine):
 
     # ---- the computer player --------------------------------------------------------------
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
+    ) -> Action:
         return bot_choice(view, legal, rng_)
 
 

@@ -23,7 +23,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import SUIT_SYMBOLS, SUITS, is_card, is_joker, label, rank, rng, shuffled, suit
-from ...core import Action, Engine, Event, Record, State, move, ranking_by, why_not
+from ...core import MEDIUM, Action, Engine, Event, Record, State, move, ranking_by, why_not
 from . import ruleset, scoring, strategy
 from .ruleset import effect_key, effect_of, is_special
 
@@ -729,7 +729,9 @@ class Shedding(Engine):
 
     # ---- the computer player -----------------------------------------------------------
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
+    ) -> Action:
         return strategy.choose(view, legal)
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from ...cards import HIDDEN, deck, is_joker, rank_number, shuffled
 from ...core import (
+    MEDIUM,
     Action,
     Engine,
     Event,
@@ -322,7 +323,9 @@ class War(Engine):
 
     # ---- the computer player --------------------------------------------------------------
 
-    def bot(self, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
+    ) -> Action:
         # No decisions in War: flip at once.
         return dict(legal[0])
 

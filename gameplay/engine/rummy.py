@@ -81,7 +81,7 @@ class DrawDiscard(Engine):
     def bot(
         self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
     ) -> Action:
-        return self.strategy.choose(view, legal)
+        return self.strategy.bot(view, legal, rng_, strength)
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:
         """The computer player's choice for this seat, told in words."""

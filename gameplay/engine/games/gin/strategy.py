@@ -24,6 +24,11 @@ EARLY_STOCK = 10  # knock whenever legal while the stock holds more than this
 LATE_KNOCK = 5  # later, knock only with this much deadwood or less
 
 
+def bot(view: dict[str, Any], legal: list[Action], rng, strength: str) -> Action:
+    """The computer player at ``strength`` (core.STRENGTHS)."""
+    return choose(view, legal)
+
+
 def choose(view: dict[str, Any], legal: list[Action]) -> Action:
     you = view["you"]
     hand = melds.hand_mask(item["card"] for item in you["hand"])

@@ -20,6 +20,11 @@ from .hands import leftover
 FEED_COST = 3  # leftover points of handing a player a card it is collecting
 
 
+def bot(view: dict[str, Any], legal: list[Action], rng, strength: str) -> Action:
+    """The computer player at ``strength`` (core.STRENGTHS)."""
+    return choose(view, legal)
+
+
 def choose(view: dict[str, Any], legal: list[Action]) -> Action:
     wild = RANKS.index(view["wild"]) + 1
     you = view["you"]

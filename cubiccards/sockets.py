@@ -4,6 +4,7 @@ import json
 import logging
 
 from autobahn.exception import Disconnected
+from channels.generic.websocket import AsyncWebsocketConsumer
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -71,3 +72,14 @@ async def refuse(consumer, code: int, reason: str) -> None:
     await consumer.accept()
     await consumer.send(text_data=json.dumps({"type": "error", "message": reason}))
     await consumer.close(code=code)
+
+
+NO_SUCH_SOCKET = 4404
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """The last route: a socket path that matches no other is turned away with 4404 and why,
+    as any refused socket is, instead of failing the handshake with an exception (HTTP 500)."""
+
+    async def connect(self):
+        await refuse(self, NO_SUCH_SOCKET, "There is no socket at this address.")

@@ -17,6 +17,7 @@ from . import charts, ratings, selectors
 from .forms import SettingsForm, SignInForm, SignUpForm
 from .models import Rating, User
 
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's answer to NOWAIT when the row is locked
 SETTINGS_BUSY = "Your settings are being saved from another page: try again in a moment."
 BOARD_PAGE = 50  # players per leaderboard page
 BOARD_TOP = 10  # per game on /leaderboards/
@@ -95,7 +96,9 @@ def account_settings(request):
                 form.save()
                 messages.success(request, "Your settings are saved.")
                 return redirect("settings")
-    except OperationalError:
+    except OperationalError as exc:
+        if getattr(exc.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
+            raise
         form = SettingsForm(request.POST, instance=request.user)
         form.add_error(None, SETTINGS_BUSY)
         return render(request, "accounts/settings.html", {"form": form}, status=409)

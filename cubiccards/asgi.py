@@ -15,7 +15,7 @@ from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
-from cubiccards.sockets import NoSuchSocket  # noqa: E402
+from cubiccards.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
 from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns  # noqa: E402
 
@@ -38,9 +38,13 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(
-                URLRouter(
-                    websocket_urlpatterns + kudos_sockets + [re_path(r"", NoSuchSocket.as_asgi())]
+            TurnsAwayWhenTheDatabaseIsBusy(
+                AuthMiddlewareStack(
+                    URLRouter(
+                        websocket_urlpatterns
+                        + kudos_sockets
+                        + [re_path(r"", NoSuchSocket.as_asgi())]
+                    )
                 )
             )
         ),

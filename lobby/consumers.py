@@ -20,12 +20,18 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections
+from django.db import DatabaseError, InterfaceError, OperationalError, close_old_connections
 from django.db.models import Q
 
 from cards import prefs as card_prefs
 from cubiccards import metrics
-from cubiccards.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from cubiccards.sockets import (
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    RidesOutABusyDatabase,
+    SendsWhileOpen,
+    refuse,
+)
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 
@@ -83,7 +89,13 @@ async def _beat():
             log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
 
 
-class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
+class RoomConsumer(
+    SendsWhileOpen,
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    RidesOutABusyDatabase,
+    AsyncWebsocketConsumer,
+):
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
@@ -103,7 +115,10 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except (OperationalError, InterfaceError) as exc:  # a busy pool: say so, resync later
+            await self.database_busy(exc)
 
     async def connect(self):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])

@@ -159,3 +159,36 @@ class TurnsAwayWhenTheDatabaseIsBusy:
             message = {"type": "error", "message": BUSY_ON_CONNECT}
             await send({"type": "websocket.send", "text": json.dumps(message)})
             await send({"type": "websocket.close", "code": UNAVAILABLE_CLOSE})
+
+
+class HearsTheClientLeave:
+    """A consumer's `receive` that hears the client leave at once: a task of its own reads
+    the server's messages as they come and calls ``on_gone()`` at websocket.disconnect. The
+    consumer reads its next message only when its handler returns, and a handler waiting on a
+    backed-up worker thread (after an overload) would otherwise keep a socket whose client is
+    long gone alive, and beating, until the server kills it and longer. ``stop()`` when the
+    consumer ends."""
+
+    def __init__(self, receive, on_gone):
+        self._receive, self._on_gone = receive, on_gone
+        self._inbox: asyncio.Queue = asyncio.Queue()
+        self._reader: asyncio.Task | None = None
+
+    async def receive(self):
+        if self._reader is None:
+            self._reader = asyncio.ensure_future(self._read())
+        return await self._inbox.get()
+
+    async def _read(self) -> None:
+        while True:
+            message = await self._receive()
+            gone = message.get("type") == "websocket.disconnect"
+            if gone:
+                self._on_gone()
+            self._inbox.put_nowait(message)
+            if gone:
+                return
+
+    def stop(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()

@@ -27,6 +27,7 @@ from cards import prefs as card_prefs
 from cubiccards import metrics
 from cubiccards.sockets import (
     ClosesWhenRedisIsDown,
+    HearsTheClientLeave,
     LeavesTheLayer,
     RidesOutABusyDatabase,
     SendsWhileOpen,
@@ -96,13 +97,23 @@ class RoomConsumer(
     RidesOutABusyDatabase,
     AsyncWebsocketConsumer,
 ):
+    gone = False
+
     async def __call__(self, scope, receive, send):
+        # The client leaving is heard at once, even while a handler waits on a worker thread.
+        inbox = HearsTheClientLeave(receive, self._gone)
         try:
-            await super().__call__(scope, receive, send)
+            await super().__call__(scope, inbox.receive, send)
         finally:
             # However the consumer ends (closed, crashed, cancelled), its presence stops
             # beating and expires; disconnect() alone does not run after a crash.
-            _sockets.pop(getattr(self, "channel_name", None), None)
+            inbox.stop()
+            self._gone()
+
+    def _gone(self) -> None:
+        """The socket is gone: its heartbeat stops now, whatever the consumer is doing."""
+        self.gone = True
+        _sockets.pop(getattr(self, "channel_name", None), None)
 
     def says_why(self) -> bool:
         return getattr(self, "format", None) == "json" and bool(getattr(self, "member_id", None))
@@ -144,7 +155,8 @@ class RoomConsumer(
         await self.accept()
         metrics.OPEN_SOCKETS.inc()
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
-        _beating(self.channel_name, self.member_id)
+        if not self.gone:  # its client may have left while it connected
+            _beating(self.channel_name, self.member_id)
         await self.refresh()
 
     def _connect_member(self, player: str) -> Member | None:

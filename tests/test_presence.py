@@ -3,7 +3,9 @@ dropped seat says "reconnecting…", then "Computer playing for <name>", then "<
 a socket whose process died (a crash, a kill) stops counting on its own; a table everyone has
 left ends as abandoned."""
 
+import asyncio
 import json
+import threading
 from datetime import timedelta
 
 import pytest
@@ -11,7 +13,7 @@ from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from gameplay.models import Game
-from lobby import services
+from lobby import limits, services
 from lobby.consumers import RoomConsumer
 from lobby.models import Member, Presence, Room
 
@@ -193,3 +195,63 @@ async def test_one_heartbeat_keeps_every_socket_of_a_process_present(real_servic
     notified = []
     monkeypatch.setattr(services, "notify_room", lambda room, **kw: notified.append(room))
     await database_sync_to_async(_beat_for_three_sockets)(code, notified)
+
+
+async def test_a_socket_gone_while_its_consumer_is_stuck_stops_beating(
+    real_services, settings, monkeypatch
+):
+    """After an overload daphne kills consumers that took too long to end: a consumer whose
+    handler waits on a backed-up worker thread neither runs disconnect() nor ends when its
+    client has gone. Its heartbeat stops all the same, the moment the socket is gone, so its
+    presence expires within PRESENCE_TTL and the seat goes to the computer."""
+    settings.PRESENCE_BEAT = 0.1
+    host, code = await database_sync_to_async(_create_room)()
+    guest = await database_sync_to_async(_join)(code)
+    await database_sync_to_async(_start)(host, code, game="war", seats="2")
+    host_ws, _ = await _opened(host, code)  # the process beats on for its other socket
+    guest_ws, _ = await _opened(guest, code)
+    beats: list[set[str]] = []
+    real_heartbeat = services.heartbeat
+
+    def heartbeat(sockets):
+        beats.append(set(sockets))
+        real_heartbeat(sockets)
+
+    monkeypatch.setattr(services, "heartbeat", heartbeat)
+    release = threading.Event()
+    real_allowed = limits.sync_allowed
+
+    def backed_up(*args):  # the worker threads are busy with an overload's backlog
+        release.wait(30)
+        return real_allowed(*args)
+
+    monkeypatch.setattr(limits, "sync_allowed", backed_up)
+    await guest_ws.send_to(text_data=json.dumps({"type": "sync"}))
+    await asyncio.sleep(0.3)
+    channel = await database_sync_to_async(
+        lambda: Presence.objects.get(member__room__code=code, member__seat=1).channel
+    )()
+    assert any(channel in beat for beat in beats)  # alive, though busy: it beats
+    await guest_ws.send_input({"type": "websocket.disconnect", "code": 1001})  # the client left
+    await asyncio.sleep(0.05)
+    left_at = len(beats)
+    for _ in range(600):  # four more beats (bounded: a stopped beat fails below, not hangs)
+        if len(beats) >= left_at + 4:
+            break
+        await asyncio.sleep(0.05)
+    assert len(beats) >= left_at + 4, "the process stopped beating for its live socket"
+    assert not any(channel in beat for beat in beats[left_at:]), "a gone socket kept beating"
+    guest_ws.future.cancel()  # daphne kills the consumer; it ends once its thread returns
+    release.set()
+    member = await database_sync_to_async(Member.objects.get)(room__code=code, seat=1)
+    # Its last beat came before its client left: PRESENCE_TTL after that it has expired.
+    await database_sync_to_async(
+        lambda: Presence.objects.filter(channel=channel).update(
+            seen=timezone.now() - timedelta(seconds=settings.PRESENCE_TTL + 1)
+        )
+    )()
+    await database_sync_to_async(_gone_for_the_grace_period)(member.pk)
+    swept = await database_sync_to_async(services.sweep_presence)()
+    assert swept["expired"] == 1 and swept["handed"] == 1
+    assert await database_sync_to_async(_seat_is_bot)(code, 1)
+    await host_ws.disconnect()

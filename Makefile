@@ -10,7 +10,9 @@ DAPHNES ?= $(shell nproc)
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/1
 
-.PHONY: run test serve lint format services bench clean
+.PHONY: run test serve lint format services bench clean backup restore
+# make backup: DATABASE_URL's database to $(BACKUP_DIR) (docs/backups.md)
+BACKUP_DIR ?= backups
 
 $(VENV)/.runtime: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +50,12 @@ format: $(VENV)/.dev
 
 bench: $(VENV)/.dev services
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(PY) bench/engines.py --games 50 --service-games 5
+
+backup:
+	BACKUP_DIR=$(BACKUP_DIR) bash scripts/backup.sh
+
+restore:
+	FILE=$(FILE) bash scripts/restore.sh
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3 test-db.sqlite3 .pytest_cache .ruff_cache

@@ -5,12 +5,20 @@ from gameplay.models import Game
 
 
 class Command(BaseCommand):
-    help = "Re-run a game's log and check it against the stored events and the published hash."
+    help = (
+        "Re-run a game's log (or, with --all, every game's) and check it against the stored "
+        "events and the published hash. Exits non-zero if any game does not verify."
+    )
 
     def add_arguments(self, parser):
-        parser.add_argument("game_id", type=int)
+        parser.add_argument("game_id", type=int, nargs="?")
+        parser.add_argument("--all", action="store_true", help="every game in the database")
 
-    def handle(self, *args, game_id: int, **options):
+    def handle(self, *args, game_id: int | None, all: bool, **options):
+        if all == (game_id is not None):
+            raise CommandError("Name one game, or --all.")
+        if all:
+            return self._every_game()
         try:
             game = Game.objects.get(pk=game_id)
         except Game.DoesNotExist as exc:
@@ -22,3 +30,15 @@ class Command(BaseCommand):
             f"Game {game_id} ({game.kind}) verifies: {game.seq} actions replay to the stored "
             f"events, and SHA-256(seed) = {game.seed_hash}."
         )
+
+    def _every_game(self) -> None:
+        checked = failed = actions = 0
+        for game in Game.objects.order_by("pk").iterator(chunk_size=200):
+            problems = services.verify(game)
+            checked, actions = checked + 1, actions + game.seq
+            if problems:
+                failed += 1
+                self.stderr.write("\n".join([f"Game {game.pk} does NOT verify:", *problems]))
+        if failed:
+            raise CommandError(f"{failed} of {checked} games do NOT verify.")
+        self.stdout.write(f"All {checked} games verify ({actions} actions replayed).")

@@ -166,6 +166,7 @@ def board(kind: str, now=None) -> QuerySet[Rating]:
     return (
         Rating.objects.filter(
             kind=kind,
+            user__is_active=True,  # an erased account leaves the boards
             sigma__lte=ratings.PROVISIONAL_SIGMA,
             updated__gte=now - timedelta(days=ACTIVE_DAYS),
         )

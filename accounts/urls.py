@@ -14,6 +14,9 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("settings/", views.account_settings, name="settings"),
+    path("data/", views.your_data, name="your-data"),
+    path("data/export/", views.export_data, name="export-data"),
+    path("delete/", views.delete_account, name="delete-account"),
     # Forgotten passwords: Django's own reset flow, by email.
     path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path(

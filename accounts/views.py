@@ -1,19 +1,22 @@
+import json
+
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.db import OperationalError, transaction
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from cubiccards import limits
 from gameplay.engine import registry
 
-from . import charts, ratings, selectors
+from . import charts, privacy, ratings, selectors
 from .forms import SettingsForm, SignInForm, SignUpForm
 from .models import Rating, User
 
@@ -61,7 +64,7 @@ def _next(request) -> str:
 
 
 def profile(request, username: str):
-    person = get_object_or_404(User, username=username)
+    person = get_object_or_404(User, username=username, is_active=True)  # erased: gone
     games = selectors.profile_games(person)
     for game in games:
         if game.rating is not None:
@@ -178,3 +181,48 @@ def _my_rating(request, kind: str) -> dict | None:
         "place": place,
         "page": (place - 1) // BOARD_PAGE + 1 if place else None,
     }
+
+
+WRONG_PASSWORD = "That is not your password."
+
+
+@login_required
+@require_http_methods(["GET"])
+def your_data(request):
+    """Leaving the site: download what it holds about you, or delete your account."""
+    return render(request, "accounts/your_data.html")
+
+
+def _password_given(request) -> bool:
+    return request.user.check_password(request.POST.get("password") or "")
+
+
+@login_required
+@require_http_methods(["POST"])
+def export_data(request):
+    """Everything the site holds about the signed-in person, as one JSON file."""
+    if not _password_given(request):
+        return render(
+            request, "accounts/your_data.html", {"export_error": WRONG_PASSWORD}, status=403
+        )
+    data = privacy.export(request.user)
+    response = HttpResponse(
+        json.dumps(data, cls=privacy.ENCODER, indent=1), content_type="application/json"
+    )
+    name = f"cubiccards-{request.user.username}-{timezone.now():%Y-%m-%d}.json"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_http_methods(["POST"])
+def delete_account(request):
+    """Erase the signed-in person's account (accounts.privacy), confirmed by password."""
+    if not _password_given(request):
+        return render(
+            request, "accounts/your_data.html", {"delete_error": WRONG_PASSWORD}, status=403
+        )
+    privacy.erase(request.user)
+    logout(request)
+    messages.success(request, "Your account is deleted. Thank you for playing.")
+    return redirect("home")

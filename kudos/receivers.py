@@ -6,11 +6,24 @@ from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save, pre_delete
 from django.dispatch import receiver
 
+from accounts import privacy
 from cards import prefs as card_prefs
 from gameplay.hooks import on_game_end
 from gameplay.models import GameEndReceipt
 
 from . import badges, challenges, referrals, services, shop
+from .models import (
+    Account,
+    Attempt,
+    BadgeEarned,
+    Entry,
+    Look,
+    Owned,
+    Referral,
+    Streak,
+    StreakDay,
+    WeekPlace,
+)
 
 
 @on_game_end("kudos")
@@ -71,3 +84,42 @@ def note_time_zone(sender, instance, created, update_fields=None, **kwargs):
 @receiver(pre_delete, sender=get_user_model(), dispatch_uid="kudos-forget")
 def forget_player(sender, instance, **kwargs):
     services.forget(user_id=instance.pk)
+
+
+@receiver(privacy.data_requested, dispatch_uid="kudos-export")
+def kudos_held(sender, user, **kwargs):
+    """What Kudos holds about a person, for their export."""
+    account = Account.objects.filter(user=user).first()
+    streak = Streak.objects.filter(account__user=user).first()
+    return {
+        "kudos": {
+            "balance": account.balance if account else 0,
+            "ledger": privacy.rows(Entry.objects.filter(user=user).order_by("id"), "user"),
+            "streak": privacy.rows([streak], "account") if streak else [],
+            "streak_days": privacy.rows(StreakDay.objects.filter(user=user).order_by("day")),
+            "badges": privacy.rows(BadgeEarned.objects.filter(user=user).order_by("earned")),
+            "weekly_places": privacy.rows(WeekPlace.objects.filter(user=user), "user"),
+            "challenge_attempts": privacy.rows(Attempt.objects.filter(user=user), "user"),
+            "owned": privacy.rows(Owned.objects.filter(user=user), "user"),
+            "look": privacy.rows(Look.objects.filter(user=user), "user"),
+        },
+        "referrals": {
+            "invited_by": [
+                {"inviter": r.inviter.username, "joined": r.joined, "qualified": r.qualified}
+                for r in Referral.objects.filter(invitee=user).select_related("inviter")
+            ],
+            "invited": [
+                {"invitee": r.invitee.username, "joined": r.joined, "qualified": r.qualified}
+                for r in Referral.objects.filter(inviter=user).select_related("invitee")
+            ],
+        },
+    }
+
+
+@receiver(privacy.erasing, dispatch_uid="kudos-erase")
+def kudos_erase(sender, user, old_name, **kwargs):
+    """The ledger stays whole and unchanged (append-only, enforced by the database: every
+    entry, so balances add up); the person's name leaves the frozen weekly boards."""
+    services.hold(user.pk)  # wait for any payment in flight
+    WeekPlace.objects.filter(user=user).update(name="")
+    Look.objects.filter(user=user).delete()

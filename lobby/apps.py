@@ -3,3 +3,6 @@ from django.apps import AppConfig
 
 class LobbyConfig(AppConfig):
     name = "lobby"
+
+    def ready(self):
+        from . import receivers  # noqa: F401  (accounts being erased)

@@ -371,3 +371,41 @@ def browser_type_launch_args():
             "--no-first-run",
         ],
     }
+
+
+# Every browser test records the page's Content-Security-Policy violations (the browser's own
+# securitypolicyviolation events, in every context and page it opens) and fails on any.
+# An `eval` refused with no source file is the test's own page.evaluate (Playwright evaluates
+# a string in the page), not the site's: the site's scripts all have a file.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  if (e.blockedURI === "eval" && !e.sourceFile) return;
+  window.__cspViolation(
+    `${e.effectiveDirective} refused ${e.blockedURI || "inline"} on ${location.pathname}` +
+    ` (${e.sourceFile || "?"}:${e.lineNumber})`);
+});
+"""
+CSP_VIOLATIONS: list[str] = []  # the whole browser run's, for its figures
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(request, monkeypatch):
+    if request.node.get_closest_marker("browser") is None:
+        yield []
+        return
+    from playwright.sync_api import Browser
+
+    found: list[str] = []
+    opened = Browser.new_context
+
+    def new_context(self, *args, **kwargs):
+        context = opened(self, *args, **kwargs)
+        context.expose_binding("__cspViolation", lambda source, what: found.append(what))
+        context.add_init_script(CSP_LISTENER)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", new_context)
+    yield found
+    CSP_VIOLATIONS.extend(found)
+    print(f"\nCSP violations: {len(found)} in this test, {len(CSP_VIOLATIONS)} in the run")
+    assert found == [], "the content security policy refused:\n" + "\n".join(found)

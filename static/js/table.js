@@ -211,6 +211,11 @@
     if (event.detail.event && event.detail.event.code === 4503) setTimeout(() => location.reload(), 5000);
   });
   document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));
+  // A button that asks first (no inline handlers: the content security policy refuses them).
+  document.addEventListener("click", (event) => {
+    const asking = event.target.closest("[data-confirm]");
+    if (asking && !window.confirm(asking.dataset.confirm)) event.preventDefault();
+  });
   // This script and the per-game scripts after it are deferred: they run in order, then the
   // page fires DOMContentLoaded, so the first table is set up once every game has registered.
   document.addEventListener("DOMContentLoaded", () => {

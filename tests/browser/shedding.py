@@ -85,7 +85,7 @@ def start_seeded(
 
 def shoot(page: Page, name: str, full: bool = False) -> None:
     """Save a screenshot once every card image on the page has loaded."""
-    page.wait_for_function("[...document.images].every((i) => i.complete)")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
     page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=full)
 
 

@@ -38,7 +38,9 @@ def _seq(page: Page) -> int:
 
 
 def _after(page: Page, before: int) -> None:
-    page.wait_for_function(f"Number(document.getElementById('room-main').dataset.seq) > {before}")
+    page.wait_for_function(
+        f"() => Number(document.getElementById('room-main').dataset.seq) > {before}"
+    )
 
 
 def _in_view(page: Page, selector: str) -> None:

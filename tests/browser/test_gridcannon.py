@@ -21,7 +21,9 @@ def seq(page: Page) -> int:
 
 
 def wait_next(page: Page, before: int) -> None:
-    page.wait_for_function(f"Number(document.getElementById('room-main').dataset.seq) > {before}")
+    page.wait_for_function(
+        f"() => Number(document.getElementById('room-main').dataset.seq) > {before}"
+    )
     page.wait_for_selector("section.gc[data-gc-ready]", state="attached")
 
 

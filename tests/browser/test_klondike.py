@@ -34,7 +34,7 @@ def seq(page: Page) -> int:
 
 
 def wait_seq(page: Page, n: int) -> None:
-    page.wait_for_function(f"document.getElementById('room-main').dataset.seq === '{n}'")
+    page.wait_for_function(f"() => document.getElementById('room-main').dataset.seq === '{n}'")
     page.wait_for_selector("section.kl[data-kl-ready]", state="attached")
 
 

@@ -94,7 +94,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
     assert all("back=felt" in backs.nth(i).get_attribute("src") for i in range(backs.count()))
     seq = page.locator("#room-main").get_attribute("data-seq")
     page.get_by_role("button", name="Flip").click()
-    page.wait_for_function(f"document.getElementById('room-main').dataset.seq !== '{seq}'")
+    page.wait_for_function(f"() => document.getElementById('room-main').dataset.seq !== '{seq}'")
     backs = page.locator("section.war img.card[src*='/cards/back.svg']")
     expect(backs.first).to_be_visible()
     assert all("back=felt" in backs.nth(i).get_attribute("src") for i in range(backs.count()))

@@ -218,7 +218,7 @@ def _play_a_little(page: Page, moves: int = 2) -> None:
     as the table would), the computer players answer on their own."""
     room = _room(page)
     engine = registry.get(room.game.kind)
-    page.wait_for_function("window.cubic")  # the table's script has run
+    page.wait_for_function("() => window.cubic")  # the table's script has run
     for _ in range(moves):
         game = room.game.__class__.objects.get(pk=room.game_id)
         state = gameplay.load_state(game)
@@ -236,7 +236,7 @@ def _redraw(page: Page) -> None:
     """Ask the server for the table again and wait until #room-main is a new element."""
     page.evaluate("window.cubicOldMain = document.getElementById('room-main')")
     page.evaluate("window.cubic.send({type: 'sync'})")
-    page.wait_for_function("document.getElementById('room-main') !== window.cubicOldMain")
+    page.wait_for_function("() => document.getElementById('room-main') !== window.cubicOldMain")
 
 
 @pytest.mark.parametrize("size", TABLE_SIZES)
@@ -268,7 +268,7 @@ def _check_table(page: Page, base: str, kind: str, size: str) -> None:
     page.wait_for_selector(f"#room-main[data-kind='{kind}'] section.table", state="attached")
     _play_a_little(page)
     assert _room(page).game.status == "active", "the game ended before the checks"
-    page.wait_for_function("document.querySelector('#room-main button:not([disabled])')")
+    page.wait_for_function("() => document.querySelector('#room-main button:not([disabled])')")
     SCREENS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENS / f"table-{kind}-{size}.png"), full_page=True)
 

@@ -53,7 +53,7 @@ def test_two_browsers_create_join_start_and_flip(browser: Browser, daphne_server
     guest.screenshot(path=f"{SCREENS}/room-war-phone.png")
     # No horizontal scroll on the phone, once the cards have landed (a card in flight may
     # pass the edge for a moment).
-    guest.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    guest.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
     assert guest.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (
         guest.evaluate(
             "[...document.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right"

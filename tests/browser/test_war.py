@@ -91,7 +91,7 @@ def test_after_a_slow_down_auto_flip_goes_on_and_the_toast_shows_once(
     # The toast goes after its 4 s while the table plays on (a 400-round game).
     expect(toast).to_be_hidden(timeout=10_000)
     after = page.evaluate(seq)
-    page.wait_for_function(f"{seq} >= {after + 20}", timeout=20_000)
+    page.wait_for_function(f"() => {seq} >= {after + 20}", timeout=20_000)
     expect(toast).to_be_hidden()
     expect(page.locator(".game-over")).to_have_count(0)
     page.context.close()
@@ -125,7 +125,7 @@ def test_a_war_pot_stays_inside_a_phone(
     expect(page.locator(".seat.you .battle img.card")).to_have_count(cards)
     # The cards have landed (a war's banner pulses for as long as it shows: not waited for).
     page.wait_for_function(
-        "document.getAnimations().every(a => a.playState !== 'running'"
+        "() => document.getAnimations().every(a => a.playState !== 'running'"
         " || a.effect.getTiming().iterations === Infinity)"
     )
     # Against the screen's width: a phone's layout viewport widens to fit what overflows.

@@ -100,12 +100,12 @@ if "DATABASE_URL" in env:
     # returns it to the pool at the end of each request or database_sync_to_async call).
     # Opening a PostgreSQL connection costs several milliseconds; taking one from the pool
     # costs microseconds. A connection that died (a database restart) is replaced as it
-    # leaves the pool instead of failing a move: cubiccards.database checks it only when the
+    # leaves the pool instead of failing a move: infra.database checks it only when the
     # database has closed it, so a move costs no extra round trip (Django's CONN_HEALTH_CHECKS
     # would query every connection taken).
     # The pool covers DB_THREADS (below) and the thread of the process's sync pages: each can
     # hold a connection at once.
-    DATABASES["default"]["ENGINE"] = "cubiccards.database"
+    DATABASES["default"]["ENGINE"] = "infra.database"
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -144,7 +144,7 @@ else:
 # alternating runs (bench/load.py, README), and 16 was worse than 8. SQLite takes one writer
 # at a time anyway.
 DB_THREADS = env.int("DB_THREADS", default=4)
-# The common move is written from a daphne's event loop itself (cubiccards.database.loop), on
+# The common move is written from a daphne's event loop itself (infra.database.loop), on
 # connections of the loop's own besides the pool: at most this many statements at once.
 DB_LOOP_CONNECTIONS = env.int("DB_LOOP_CONNECTIONS", default=4)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -167,7 +167,7 @@ REDIS_HEALTH_CHECK = 15  # seconds idle before a connection is PINGed before use
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "cubiccards.layers.TableLayer",  # channels_redis, local members direct
+            "BACKEND": "infra.layers.TableLayer",  # channels_redis, local members direct
             "CONFIG": {
                 "hosts": [
                     {
@@ -190,7 +190,7 @@ if REDIS_URL:
     # is only ever hit by a dead connection.
     CACHES = {
         "default": {
-            "BACKEND": "cubiccards.cache.RedisCache",  # one client per process
+            "BACKEND": "infra.cache.RedisCache",  # one client per process
             "LOCATION": REDIS_URL,
             "OPTIONS": {
                 "socket_timeout": 5,

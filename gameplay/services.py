@@ -30,7 +30,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.utils import timezone
 
-from cubiccards.database import loop as loop_database
+from infra.database import loop as loop_database
 
 from . import archive
 from .engine import IllegalAction, registry
@@ -200,7 +200,7 @@ async def submit_action_on_loop(
     """A person's action as submit_action applies it, from the event loop with no thread, when
     it is the common move: sent against the row and the state this process holds as the
     latest, on PostgreSQL. It is worked out in memory and written in one statement on the
-    loop's own connection (cubiccards.database.loop), which applies it only if the row is
+    loop's own connection (infra.database.loop), which applies it only if the row is
     unchanged. None when it needs more (another seq, a refusal to decide on the locked row,
     the row moved on, the database failing): submit_action, on a thread, decides it then, as
     it would have from the start."""

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import close_old_connections
 from django.utils import timezone
 
-from cubiccards import metrics
+from infra import metrics
 
 from . import hooks, services
 from .engine import IllegalAction, registry

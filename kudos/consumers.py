@@ -10,7 +10,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 from django.template.loader import render_to_string
 
-from cubiccards.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 
 from . import selectors, services
 

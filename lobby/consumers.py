@@ -24,10 +24,10 @@ from django.db import DatabaseError, close_old_connections
 from django.db.models import Q
 
 from cards import prefs as card_prefs
-from cubiccards import metrics
-from cubiccards.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
+from infra import metrics
+from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 
 from . import limits, messages, services, tables
 from .identity import scope_player_key

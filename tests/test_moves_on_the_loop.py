@@ -1,6 +1,6 @@
 """A person's move from a table socket's event loop, with no thread: the statement on the
-loop's own connections (cubiccards.database.loop), the shared cache written from the loop
-(cubiccards.cache), the move itself (gameplay.services.submit_action_on_loop) and the table
+loop's own connections (infra.database.loop), the shared cache written from the loop
+(infra.cache), the move itself (gameplay.services.submit_action_on_loop) and the table
 socket that uses them, on PostgreSQL and Redis. Anything but the common move is left to the
 thread path, which decides it as before: nothing is written twice or lost."""
 
@@ -16,10 +16,10 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from cubiccards.database import loop as loop_database
 from gameplay import hooks, services
 from gameplay.engine import registry
 from gameplay.models import Game, GameEndReceipt, GameEvent
+from infra.database import loop as loop_database
 from lobby import consumers, viewpoints
 
 from .test_room_socket import _create_room, _join, _start_seeded, connect, receive_until

@@ -13,6 +13,7 @@ class GameplayConfig(AppConfig):
 
         from infra import metrics
 
+        from . import tasks  # noqa: F401  (registers its Celery tasks, scheduled by name)
         from .models import Game
 
         def live_tables() -> int:

@@ -9,9 +9,6 @@ schedule the computer players. The log is the truth: any process can rebuild a g
 from __future__ import annotations
 
 import asyncio
-import atexit
-import concurrent.futures
-import contextlib
 import copy
 import hashlib
 import json
@@ -23,16 +20,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
-from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
-from channels.layers import get_channel_layer
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.utils import timezone
 
+from infra import news
 from infra.database import loop as loop_database
+from infra.scheduling import run_later
 
-from . import archive
+from . import archive, hooks
 from .engine import IllegalAction, registry
 from .models import Game, GameEvent, SpeedPlay
 
@@ -240,7 +238,7 @@ async def _publish(game: Game, key: str, text: str, then) -> None:
         await cache.aset(key, text, STATE_TTL)
     except Exception as exc:  # Redis away: any process can rebuild the state from the log
         log.warning("game %s seq %s: the state was not cached: %r", game.pk, game.seq, exc)
-    await _broadcast(game.pk, game.seq)
+    await news.tell(group_name(game.pk), "game.update", seq=game.seq)
     if then is not None:
         try:
             await sync_to_async(_on_thread(then), thread_sensitive=False)()
@@ -540,7 +538,7 @@ def _after_commit(game: Game, state: dict | None) -> None:
         _store_state(game, state)  # before the news, so every process that hears it has it
     # The player who moved is sent their own view at once: telling the table doesn't hold
     # them up (nor a computer player's next move).
-    run_soon(_broadcast, game.pk, game.seq)
+    news.tell_soon(group_name(game.pk), "game.update", seq=game.seq)
     then = _what_next(game, state)
     if then is not None:
         then()
@@ -552,80 +550,24 @@ def _what_next(game: Game, state: dict | None):
     turn timer. None for nothing."""
     if game.is_over:
         return (lambda: _game_ended(game.pk)) if state is not None else None
-    from . import tasks  # tasks import services
-
     if game.unattended:
-        return lambda: tasks.run_later(tasks.play_out, game.pk, delay=0)
+        return lambda: run_later("gameplay.play_out", game.pk, delay=0)
     if set(game.to_act) & set(game.bot_seats()):
         delay = bot_delay(game, state)
-        return lambda: tasks.run_later(tasks.bot_turn, game.pk, game.seq, delay=delay)
+        return lambda: run_later("gameplay.bot_turn", game.pk, game.seq, delay=delay)
     if game.to_act and game.turn_timer:
-        return lambda: tasks.run_later(tasks.turn_timeout, game.pk, game.seq, delay=game.turn_timer)
+        timer = game.turn_timer
+        return lambda: run_later("gameplay.turn_timeout", game.pk, game.seq, delay=timer)
     return None
 
 
 def _game_ended(game_id: int) -> None:
     """Stats, ratings and Kudos hear of the ended game (gameplay.hooks) right after the
     commit; if that fails (a crash, a receiver's error), the beat sweep delivers it later."""
-    from . import hooks
-
     try:
         hooks.deliver(game_id)
     except Exception:  # the game has ended whatever a receiver does
         log.exception("end-of-game hook for game %s failed; the sweep will retry", game_id)
-
-
-async def _broadcast(game_id: int, seq: int) -> None:
-    """Tell everyone at the table that state `seq` exists; each renders its own view."""
-    try:
-        await get_channel_layer().group_send(
-            group_name(game_id), {"type": "game.update", "seq": seq}
-        )
-    except Exception as exc:  # a dead channel layer must not undo a committed action
-        # A warning, not a traceback: Redis restarting is an outage, not a bug here.
-        log.warning("broadcast of game %s seq %s failed: %r", game_id, seq, exc)
-
-
-_loop: asyncio.AbstractEventLoop | None = None
-_loop_lock = threading.Lock()
-_pending: set[concurrent.futures.Future] = set()
-
-
-def _event_loop() -> asyncio.AbstractEventLoop:
-    """Inside daphne, the server's own loop; elsewhere (a Celery worker, a command) one
-    long-lived loop on a thread of its own, so the channel layer's Redis connections are
-    reused instead of opened per message."""
-    loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
-    if loop is not None and loop.is_running():  # (a finished test's loop may linger here)
-        return loop
-    global _loop
-    with _loop_lock:
-        if _loop is None or _loop.is_closed():
-            _loop = asyncio.new_event_loop()
-            threading.Thread(target=_loop.run_forever, name="gameplay-async", daemon=True).start()
-            atexit.register(_finish_pending)
-    return _loop
-
-
-def run_async(fn, *args):
-    """Run a coroutine function from sync code and wait for its result."""
-    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is not None:
-        return async_to_sync(fn)(*args)
-    return asyncio.run_coroutine_threadsafe(fn(*args), _event_loop()).result(timeout=10)
-
-
-def run_soon(fn, *args) -> None:
-    """Start a coroutine function from sync code and go on without waiting for it."""
-    future = asyncio.run_coroutine_threadsafe(fn(*args), _event_loop())
-    _pending.add(future)
-    future.add_done_callback(_pending.discard)
-
-
-def _finish_pending() -> None:
-    """At exit (a command, a worker), let what run_soon started finish: nothing is lost."""
-    for future in list(_pending):
-        with contextlib.suppress(Exception):
-            future.result(timeout=5)
 
 
 # ---- reading ----------------------------------------------------------------------------------

@@ -31,12 +31,12 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
 from gameplay.engine import registry
 from gameplay.models import Game
+from infra import news
 
 from . import clock, rules, selectors
 from .models import Account, BonusEvent, Entry, Streak, StreakDay, WeekClose, WeekPlace
@@ -534,7 +534,7 @@ def announce_bonus_events() -> int:
     )
     ended = BonusEvent.objects.filter(announced__lt=2, ends__lte=now).update(announced=2)
     if started or ended:
-        _send(EVERYONE, None)
+        news.tell_now(EVERYONE, "kudos.changed", news=None, badge="")
     return started + ended
 
 
@@ -559,21 +559,7 @@ def forget(*, user_id: int) -> None:
 # ---- telling open pages ------------------------------------------------------------------------------
 
 
-def user_group(user_id: int) -> str:
-    return f"kudos_{user_id}"
-
-
-def _announce(user_id: int, news: str | None, badge: str = "") -> None:
-    """After the commit, refresh the player's open headers (with ``news`` to show, and the
-    badge just earned, if any)."""
-    transaction.on_commit(lambda: _send(user_group(user_id), news, badge))
-
-
-def _send(group: str, news: str | None, badge: str = "") -> None:
-    from gameplay.services import run_async
-
-    message = {"type": "kudos.changed", "news": news, "badge": badge}
-    try:
-        run_async(get_channel_layer().group_send, group, message)
-    except Exception:  # a dead channel layer must not undo a committed payment
-        log.exception("Kudos header refresh for %s failed", group)
+def _announce(user_id: int, news_text: str | None, badge: str = "") -> None:
+    """After the commit, refresh the player's open headers (with ``news_text`` to show, and
+    the badge just earned, if any)."""
+    news.tell_after_commit(news.person_group(user_id), "kudos.changed", news=news_text, badge=badge)

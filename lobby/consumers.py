@@ -13,20 +13,19 @@ import asyncio
 import json
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import DatabaseError, close_old_connections
+from django.db import DatabaseError
 from django.db.models import Q
 
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 from infra import metrics
+from infra.scheduling import on_thread
 from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 
 from . import limits, messages, services, tables
@@ -36,26 +35,6 @@ from .models import Member, Room
 log = logging.getLogger(__name__)
 
 NOT_APPLIED = "Your move was not applied"
-
-
-# Threads for the sockets' database calls (settings.DB_THREADS); the pool has a connection for
-# each, so a thread never waits for one.
-DB_THREADS = ThreadPoolExecutor(settings.DB_THREADS, thread_name_prefix="table-db")
-
-
-def on_worker(fn):
-    """Run `fn` on one of DB_THREADS, so tables don't queue behind each other on one shared
-    thread, and give back its database connection (to the pool) before it returns. Closing
-    inside the call matters: the connection lives in the call's context, which channels'
-    database_sync_to_async cleanup, running outside it, does not always reach."""
-
-    def call(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            close_old_connections()
-
-    return sync_to_async(call, thread_sensitive=False, executor=DB_THREADS)
 
 
 # This process's open table sockets (channel name: member id), kept present by one heartbeat.
@@ -78,7 +57,7 @@ async def _beat():
         if not _sockets:
             return
         try:
-            await on_worker(services.heartbeat)(dict(_sockets))
+            await on_thread(services.heartbeat)(dict(_sockets))
         except DatabaseError:  # the database is away: the next beat tries again
             log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
 
@@ -121,7 +100,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         if player is None:
             await refuse(self, 4401, "Open the site first: this socket needs a session.")
             return
-        member = await on_worker(self._connect_member)(player)
+        member = await on_thread(self._connect_member)(player)
         if member is None:
             await refuse(self, 4403, "Join the room by its code first.")
             return
@@ -149,7 +128,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
         _sockets.pop(self.channel_name, None)
-        await on_worker(services.disconnected)(member_id=self.member_id, channel=self.channel_name)
+        await on_thread(services.disconnected)(member_id=self.member_id, channel=self.channel_name)
 
     # ---- in ------------------------------------------------------------------------------
 
@@ -177,7 +156,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         if kind in ("sync", "hint"):
             # Both cost a render (a hint, a solver's run): limited per person and address too
             # (counted in Redis, so on a thread: the loop never waits on a sync client).
-            if not await on_worker(limits.sync_allowed)(self.player, self.address):
+            if not await on_thread(limits.sync_allowed)(self.player, self.address):
                 return await self.error(
                     "Slow down: you asked for the table too often. Wait a moment.",
                     retry_after=1.0,
@@ -194,7 +173,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
     async def hint(self):
         """Advice for this seat from the game's own helper (Klondike's solver, ...)."""
         try:
-            hint = await on_worker(self._hint)()
+            hint = await on_thread(self._hint)()
         except services.RoomError as exc:
             return await self.error(exc.message)
         if self.format == "json":
@@ -205,7 +184,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
     async def speed_play(self, speed):
         """The host sets how fast the computer players move; remembered for their next table."""
         try:
-            await on_worker(self._speed_play)(speed)
+            await on_thread(self._speed_play)(speed)
         except services.RoomError as exc:
             await self.error(exc.message)
 
@@ -231,7 +210,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
             # who moved sees the result without waiting for the table's broadcast.
             applied = await self._submit_on_loop(action, seq, action_id)
             if applied is None:
-                applied = await on_worker(self._submit)(action, seq, action_id)
+                applied = await on_thread(self._submit)(action, seq, action_id)
         except gameplay.AlreadyApplied as exc:  # a retry: the same answer as the first time
             await self.ack(action_id, exc.seq)
             return await self.refresh(force=True)
@@ -327,7 +306,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
             room.game = game
             payload = await self._render_after_move(member, room, present)
         else:
-            payload = await on_worker(self._render_move)()
+            payload = await on_thread(self._render_move)()
         if payload is not None:
             await self.deliver(payload)
 
@@ -337,7 +316,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         await self.refresh(force=True, notice=event.get("notice", ""))
 
     async def refresh(self, force: bool = False, notice: str = ""):
-        payload = await on_worker(self._render)(force, notice)
+        payload = await on_thread(self._render)(force, notice)
         if payload is not None:
             await self.deliver(payload)
 
@@ -390,7 +369,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         try:
             return self._render_for(member, room, present, force=False, memory_only=True)
         except tables.NotInMemory:
-            return await on_worker(self._render_for)(member, room, present, False)
+            return await on_thread(self._render_for)(member, room, present, False)
 
     def _render_for(
         self, member: Member, room, present: list[Member], force: bool, notice="", memory_only=False

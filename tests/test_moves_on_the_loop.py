@@ -245,8 +245,8 @@ async def _seated_war_table() -> list:
 def _count_hops(monkeypatch) -> list:
     """Every trip a table socket makes to a database thread from now on."""
     hops = []
-    on_worker = consumers.on_worker
-    monkeypatch.setattr(consumers, "on_worker", lambda fn: hops.append(fn) or on_worker(fn))
+    on_thread = consumers.on_thread
+    monkeypatch.setattr(consumers, "on_thread", lambda fn: hops.append(fn) or on_thread(fn))
     return hops
 
 

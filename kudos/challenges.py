@@ -28,20 +28,14 @@ from django.db import IntegrityError, transaction
 
 from gameplay import services as gameplay
 from gameplay.engine import registry
-from gameplay.engine.games.klondike import solver as klondike_solver
 from gameplay.models import Game
 
-from . import badges, clock, rules, services
+from . import awards, badges, clock, rules, services
 from .models import Attempt, Challenge, Entry
 
 log = logging.getLogger(__name__)
 
 ONE_DAY = timedelta(days=1)
-
-
-def _winnable_klondike(base: str) -> str | None:
-    """A Draw 1 deal the solver proves winnable (2 s a deal), or None after 40 tries."""
-    return klondike_solver.winnable_seed(base, draw=1, seconds=2.0, max_tries=40)
 
 
 @dataclass(frozen=True)
@@ -52,9 +46,11 @@ class Daily:
     note: str = ""  # what the page says about the deal
 
 
-DAILY = (
-    Daily("klondike", {"draw": 1}, _winnable_klondike, "Draw 1, a deal the solver proved winnable"),
-    Daily("gridcannon", {}, lambda base: base),
+# The games with a Daily Challenge, as each declares it (Engine.daily).
+DAILY = tuple(
+    Daily(kind, engine.daily.rules, engine.daily_seed, engine.daily.note)
+    for kind in registry.kinds()
+    if (engine := registry.get(kind)).daily is not None
 )
 KINDS = tuple(d.kind for d in DAILY)
 
@@ -190,7 +186,7 @@ def record(game: Game) -> Attempt | None:
         f"in {clock_time(attempt.seconds)}",
         reference=f"game:{game.pk}",
     )
-    badges.award_due(attempt.user_id, {badges.CHALLENGE})
+    awards.award_due(attempt.user_id, {badges.CHALLENGE})
     return attempt
 
 

@@ -10,7 +10,7 @@ from cards import prefs as card_prefs
 from gameplay.hooks import on_game_end
 from gameplay.models import GameEndReceipt
 
-from . import badges, challenges, referrals, services, shop
+from . import awards, badges, challenges, referrals, services, shop
 
 
 @on_game_end("kudos")
@@ -31,7 +31,7 @@ def award_badges(game):
         return
     sources = {badges.GAME, badges.RATING} if game.ranked else {badges.GAME}
     for user_id in {s.get("user_id") for s in game.seats if s.get("user_id")}:
-        badges.award_due(user_id, sources, kind=game.kind)
+        awards.award_due(user_id, sources, kind=game.kind)
 
 
 @on_game_end("referrals")

@@ -20,7 +20,19 @@ from collections import Counter
 from typing import Any
 
 from ...cards import card_name, deck, is_joker, label, rank, shuffled
-from ...core import MEDIUM, Action, Engine, Event, Option, Record, State, move, why_not
+from ...core import (
+    MEDIUM,
+    Action,
+    Daily,
+    Engine,
+    Event,
+    Milestone,
+    Option,
+    Record,
+    State,
+    move,
+    why_not,
+)
 from .grid import (  # noqa: F401  (the rest of the table's names, for those who read the engine)
     BASE_HEALTH,
     COLOUR,
@@ -82,6 +94,22 @@ SETUP_ACTIONS = ("replace", "keep")
 class Gridcannon(Engine):
     kind = "gridcannon"
     title = "Gridcannon"
+    first_win_card = "QC"
+    milestones = (
+        Milestone(
+            "gridcannon-royals",
+            "Royal hunter",
+            "Kill 100 royals at Gridcannon.",
+            50,
+            "fact_total",
+            100,
+            "KS",
+            "silver",
+            "100",
+            fact="royals_killed",
+        ),
+    )
+    daily = Daily({})
     blurb = "A solitaire battle: build a 3×3 grid and take down twelve royals."
     showcase = ("KD", "JC")
     min_players = 1

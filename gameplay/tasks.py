@@ -12,7 +12,7 @@ from django.utils import timezone
 from infra import metrics
 from infra.scheduling import RETRY_AFTER, run_later
 
-from . import hooks, services
+from . import hooks, moves, services, store
 from .engine import IllegalAction, registry
 from .models import Game
 
@@ -31,10 +31,10 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
         return 0
     if game.seq != seq or game.is_over:
         return 0
-    services.remember(game)  # the first move starts from it, with no lock (services._submit)
+    store.remember_row(game)  # the first move starts from it, with no lock (services._submit)
     engine = registry.get(game.kind)
-    state = services.load_state(game)
-    due = game.updated.timestamp() + (0 if people_too else services.bot_delay(game))
+    state = store.load_state(game)
+    due = game.updated.timestamp() + (0 if people_too else moves.bot_delay(game))
     played = 0
     # A simultaneous stage (War flips, Blackjack bets) may await several seats at once.
     for seat in engine.to_act(state):

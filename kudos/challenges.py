@@ -27,6 +27,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.db import IntegrityError, transaction
 
 from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
 from gameplay.models import Game
 
@@ -100,7 +101,7 @@ def _choose(day: date, daily: Daily) -> Challenge | None:
                 kind=daily.kind,
                 rules=game_rules,
                 seed=seed,
-                seed_hash=gameplay.seed_hash(seed),
+                seed_hash=store.seed_hash(seed),
                 chosen=clock.now(),
             )
     except IntegrityError:  # another worker chose it first

@@ -147,6 +147,17 @@ def leave_for_good(room: Room, member: Member) -> None:
     member.save(update_fields=["seat"])
 
 
+def seat_to_move(member: Member, room: Room) -> int:
+    """The seat `member` moves for at `room`'s game; RoomError says why there is none."""
+    if member.left or not room.is_open:
+        raise RoomError("You are no longer in this room.")
+    if room.game_id is None:
+        raise RoomError("No game is in play. The host starts one from the lobby.")
+    if member.seat is None:
+        raise RoomError("You are watching this game: spectators can't play.")
+    return member.seat
+
+
 def member_of(room: Room, player: str) -> Member | None:
     return room.members.filter(player=player, left=False).first()
 

@@ -8,6 +8,7 @@ from xml.sax.saxutils import escape
 from gameplay.engine import cards as c
 
 from .. import roster
+from . import creature
 from .colour import FOUR_COLOUR, NIGHT_PANEL, PANELS, darken
 from .creature import Painter
 from .suits import motif
@@ -42,7 +43,9 @@ def badge_svg(card: str, ring: str, mark: str, name: str, earned: bool = True) -
         + f'<circle cx="100" cy="96" r="88" fill="{light}" stroke="{dark}" stroke-width="6"/>'
         f'<circle cx="100" cy="96" r="76" fill="none" stroke="{dark}" stroke-width="2" '
         f'stroke-dasharray="3 6" opacity="0.6"/>'
-        + _medallion(uid, Painter(cr, uid, shadow=not earned, rnd=art_rng("badge/" + card)))
+        + _medallion(
+            uid, creature.painter(cr, uid, shadow=not earned, rnd=art_rng("badge/" + card))
+        )
         + _band(ribbon, mark)
         + "</svg>"
     )
@@ -63,7 +66,7 @@ def _medallion(uid: str, painter: Painter) -> str:
     """The inside of the ring: the background with motifs, and the creature fitted in."""
     card, earned = painter.cr.card, not painter.shadow
     suit = painter.cr.suit
-    left, right, top, bottom = painter.extent()
+    left, right, top, bottom = creature.extent(painter)
     scale = min(1.0, 118 / (left + right), 112 / (top + bottom))
     x = 100 + (left - right) / 2 * scale
     y = 96 + (top - bottom) / 2 * scale
@@ -77,7 +80,7 @@ def _medallion(uid: str, painter: Painter) -> str:
     return (
         f'<g clip-path="url(#{uid}-in)"><circle cx="100" cy="96" r="72" fill="url(#{uid}-bg)"/>'
         f'{motifs}<g transform="translate({num(x)} {num(y)}) scale({scale:.3f})">'
-        f"{painter.draw()}</g></g>"
+        f"{creature.draw(painter)}</g></g>"
     )
 
 

@@ -10,6 +10,7 @@ from gameplay.engine import cards as c
 
 from .. import roster
 from ..roster import SHADOW
+from . import creature
 from .colour import FOUR_COLOUR, NIGHT_PANEL, PANELS, TWO_COLOUR
 from .creature import Painter
 from .logo import amic_logo
@@ -37,14 +38,14 @@ def face_svg(card: str, four_colour: bool) -> str:
         return _ace(suit, uid, rnd, title, corner)
     cr = roster.creature(card)
     assert cr is not None
-    figure = _figure(Painter(cr, uid, shadow=False, rnd=rnd), uid)
+    figure = _figure(creature.painter(cr, uid, shadow=False, rnd=rnd), uid)
     inner = _panel(suit, uid, rnd) + figure + _name_label(cr.name)
     return _frame(inner, title, uid, corner)
 
 
 def _ace(suit: str, uid: str, rnd: random.Random, title: str, corner: str) -> str:
     """An Ace shows its King's shadow, glowing, on a night panel."""
-    painter = Painter(roster.king(suit), uid, shadow=True, rnd=rnd)
+    painter = creature.painter(roster.king(suit), uid, shadow=True, rnd=rnd)
     fid = f"{uid}-glow"
     figure = _glow_filter(fid) + _figure(painter, uid, f' filter="url(#{fid})"')
     label = _name_label(roster.shadow_name(suit), dark=True)
@@ -115,7 +116,7 @@ def _confetti_panel(uid: str, rnd: random.Random) -> str:
 
 def _figure(painter: Painter, uid: str, extra: str = "") -> str:
     """The creature scaled to fill the middle of the face, kept inside the panel."""
-    left, right, top, bottom = painter.extent()
+    left, right, top, bottom = creature.extent(painter)
     box_w, box_top, box_bottom = 216, 52, 304
     scale = min(1.24, box_w / (left + right), (box_bottom - box_top) / (top + bottom))
     x = W / 2 + (left - right) / 2 * scale
@@ -124,7 +125,7 @@ def _figure(painter: Painter, uid: str, extra: str = "") -> str:
     cid = f"{uid}-panel"
     return (
         f'<defs><clipPath id="{cid}">{_panel_rect()}</clipPath></defs>'
-        f'<g clip-path="url(#{cid})">{placed}{painter.draw()}</g></g>'
+        f'<g clip-path="url(#{cid})">{placed}{creature.draw(painter)}</g></g>'
     )
 
 

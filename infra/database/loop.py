@@ -3,7 +3,7 @@
 A table socket's database calls run on threads (lobby.consumers.on_worker), and a move there
 waited for its turn at the process's one GIL three times besides PostgreSQL's own work: the
 hop to the thread, the statement's answer, and the hop back. The common move is one statement
-(gameplay.services.submit_action_on_loop): here it is sent from the loop, which serves other
+(gameplay.moves, on the loop): here it is sent from the loop, which serves other
 tables while PostgreSQL works, and its answer wakes the loop like any socket's data.
 
 Each event loop keeps connections of its own (infra.loops): at most

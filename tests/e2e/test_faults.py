@@ -17,7 +17,7 @@ import pytest
 import websockets
 from django.conf import settings
 
-from gameplay import services as gameplay
+from gameplay import store
 from gameplay.models import Game, GameEvent
 from lobby.models import Room
 
@@ -242,7 +242,7 @@ def test_daphne_killed_mid_game_loses_no_acknowledged_action(site):
         seat.ws.close()
     time.sleep(1)  # flips still on their way are written or refused
     game = Game.objects.get(pk=Room.objects.get(code=code, is_open=True).game_id)
-    assert gameplay.verify(game) == []  # the log replays, seq 1..N with no gap
+    assert store.verify(game) == []  # the log replays, seq 1..N with no gap
     logged = dict(
         GameEvent.objects.filter(game=game).exclude(action_id="").values_list("action_id", "seq")
     )
@@ -393,7 +393,7 @@ def test_tables_recover_after_redis_restarts(site, private_redis):
         seat.ws.close()
     time.sleep(1)
     game = Game.objects.get(pk=Room.objects.get(code=code, is_open=True).game_id)
-    assert gameplay.verify(game) == []
+    assert store.verify(game) == []
     logged = set(GameEvent.objects.filter(game=game).values_list("action_id", flat=True))
     assert all(action_id in logged for seat in seats for action_id in seat.acked)
 
@@ -427,5 +427,5 @@ def test_the_computer_plays_on_after_redis_restarts(site, private_redis):
     seat.ws.close()
     time.sleep(1)
     game = Game.objects.get(pk=Room.objects.get(code=code, is_open=True).game_id)
-    assert gameplay.verify(game) == []
+    assert store.verify(game) == []
     assert game.log.filter(by_bot=True).count() >= 6

@@ -12,7 +12,6 @@ from ...roster import SHADOW, Creature
 from ..colour import darken
 from ..suits import suit_symbol
 from ..svg import num
-from . import body, face, headwear, limbs, tails, tops
 
 Part = Callable[["Painter"], str]
 
@@ -20,7 +19,9 @@ Part = Callable[["Painter"], str]
 class Painter:
     """Draws one creature around (0, 0); ``shadow`` paints it dark with a violet glow."""
 
-    def __init__(self, cr: Creature, uid: str, shadow: bool, rnd: random.Random):
+    def __init__(self, cr: Creature, uid: str, shadow: bool, rnd: random.Random, shape, top):
+        """`shape` and `top`: the body's and the top's table entries for the creature's look
+        (creature.painter finds them)."""
         self.cr, self.look, self.uid, self.shadow, self.rnd = cr, cr.look, uid, shadow, rnd
         if shadow:
             self.body, self.accent, self.eye = SHADOW["body"], SHADOW["accent"], SHADOW["eye"]
@@ -30,7 +31,7 @@ class Painter:
             self.body = palette[self.look.colour]
             self.accent = self.eye = palette[self.look.accent]
             self.line = darken(self.body, 0.55)
-        shape, top = body.BODIES[self.look.body], tops.TOPS[self.look.top]
+        self.shape = shape
         bw, bh = shape.size
         self.w = bw * self.look.width
         self.h = bh * self.look.height
@@ -44,33 +45,6 @@ class Painter:
         self.eye_r = min(self.w, self.h) * 0.11
         self.sw = 3.6  # outline width
         self.flames = 0  # numbers the flames' gradients, so their ids stay unique
-
-    def draw(self) -> str:
-        lk = self.look
-        arms, feet, top = limbs.ARMS[lk.arms], limbs.FEET[lk.feet], tops.TOPS[lk.top]
-        layers = (
-            body.ground, tails.tail, arms.behind, top.behind, feet.behind, body.shape,
-            feet.front, face.face, arms.front, top.front, headwear.headwear,
-        )  # fmt: skip
-        return "".join(layer(self) for layer in layers if layer is not None)
-
-    def extent(self) -> tuple[float, float, float, float]:
-        """Roughly how far the drawing reaches from (0, 0): (left, right, top, bottom)."""
-        lk, w, h, s = self.look, self.w, self.h, self.s
-        share, reach = limbs.ARMS[lk.arms].span
-        half = share * w + reach * s
-        right = half
-        tail = tails.TAILS[lk.tail]
-        if tail.draw is not None:
-            right = max(half, w * 0.38 + tail.reach * s)
-        top = -self.head_y + tops.TOPS[lk.top].reach * s
-        if headwear.wears_one(self):
-            top = max(top, -self.head_y + 30 * s)
-        if lk.feet == limbs.FLOATING:
-            bottom = h / 2 + 28  # the ground shadow floats the same way at every size
-        else:
-            bottom = h / 2 + limbs.FEET[lk.feet].reach * s
-        return half, right, top, bottom
 
     # ---- what the parts share ----------------------------------------------------------------
 
@@ -104,7 +78,7 @@ class Painter:
     def edge_x(self, y: float) -> float:
         """Roughly where the body's side is at height y."""
         a, b = self.w / 2, self.h / 2
-        if body.BODIES[self.look.body].straight_sides:
+        if self.shape.straight_sides:
             return a
         t = max(-0.99, min(0.99, y / b))
         return a * math.sqrt(1 - t * t)

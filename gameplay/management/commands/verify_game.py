@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from gameplay import services
+from gameplay import store
 from gameplay.models import Game
 
 
@@ -15,7 +15,7 @@ class Command(BaseCommand):
             game = Game.objects.get(pk=game_id)
         except Game.DoesNotExist as exc:
             raise CommandError(f"There is no game {game_id}.") from exc
-        problems = services.verify(game)
+        problems = store.verify(game)
         if problems:
             raise CommandError("\n".join([f"Game {game_id} does NOT verify:", *problems]))
         self.stdout.write(

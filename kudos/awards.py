@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from . import services
+from . import keys, services
 from .badges import CATALOGUE, SOURCES, Badge, History
 from .models import BadgeEarned, Entry
 
@@ -45,7 +45,7 @@ def award(user_id: int, badge: Badge) -> bool:
             user_id=user_id,
             amount=badge.reward,
             kind=Entry.Kind.BADGE,
-            key=f"badge:{badge.slug}:{user_id}",
+            key=keys.badge(badge.slug, user_id),
             memo=f"Badge: {badge.name}",
             reference=f"badge:{badge.slug}",
             badge=badge.slug,

@@ -31,7 +31,7 @@ from gameplay import store
 from gameplay.engine import registry
 from gameplay.models import Game
 
-from . import awards, badges, clock, rules, services
+from . import awards, badges, clock, keys, rules, services
 from .models import Attempt, Challenge, Entry
 
 log = logging.getLogger(__name__)
@@ -182,7 +182,7 @@ def record(game: Game) -> Attempt | None:
         user_id=attempt.user_id,
         amount=amount,
         kind=Entry.Kind.CHALLENGE,
-        key=f"challenge:{challenge.pk}:{attempt.user_id}",
+        key=keys.challenge(challenge.pk, attempt.user_id),
         memo=f"{what} the {title} Daily Challenge of {challenge.day:%-d %B} "
         f"in {clock_time(attempt.seconds)}",
         reference=f"game:{game.pk}",
@@ -216,7 +216,7 @@ def close_days() -> list[Challenge]:
                     user_id=attempt.user_id,
                     amount=rules.CHALLENGE_TOP_BONUS,
                     kind=Entry.Kind.CHALLENGE,
-                    key=f"challenge-top:{challenge.pk}:{attempt.user_id}",
+                    key=keys.challenge_top(challenge.pk, attempt.user_id),
                     memo=f"{services.ordinal(place)} fastest in the {title} Daily Challenge "
                     f"of {challenge.day:%-d %B}",
                 )

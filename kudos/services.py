@@ -38,7 +38,7 @@ from gameplay.engine import registry
 from gameplay.models import Game
 from infra import news
 
-from . import clock, rules, selectors
+from . import clock, keys, rules, selectors
 from .models import Account, BonusEvent, Entry, Streak, StreakDay, WeekClose, WeekPlace
 
 log = logging.getLogger(__name__)
@@ -245,7 +245,7 @@ def visit(user) -> Entry | None:
             account,
             reward,
             Entry.Kind.STREAK,
-            f"streak:{user.pk}:{today.isoformat()}",
+            keys.streak_day(user.pk, today),
             f"Day {streak.current} of your daily streak",
             f"day:{today.isoformat()}",
         )
@@ -400,7 +400,7 @@ def _pay_player(
     title = game_title(game.kind)
     with transaction.atomic():
         account = _lock(user_id)
-        if account is None or Entry.objects.filter(key=f"play:{game.pk}:{user_id}").exists():
+        if account is None or Entry.objects.filter(key=keys.play(game.pk, user_id)).exists():
             return []
         day = ended.astimezone(selectors.zone_of(account.user)).date()
         if account.play_day is not None and account.play_day >= day:
@@ -411,15 +411,15 @@ def _pay_player(
         what = f"{'Won' if won else 'Finished'} {title}"
         if game.players > 1:
             what += f" at a table of {game.players}"
-        parts = [(Entry.Kind.PLAY, base, f"play:{game.pk}:{user_id}", what)]
-        first_win = f"first-win:{user_id}:{game.kind}:{day.isoformat()}"
+        parts = [(Entry.Kind.PLAY, base, keys.play(game.pk, user_id), what)]
+        first_win = keys.first_win(user_id, game.kind, day)
         if won and not Entry.objects.filter(key=first_win).exists():
             extra = base * (rules.FIRST_WIN_MULTIPLIER - 1)
             parts.append((Entry.Kind.BONUS, extra, first_win, f"First win of the day at {title}"))
         if event is not None:
             extra = math.floor(sum(p[1] for p in parts) * (event.multiplier - 1))
             if extra > 0:
-                key = f"event:{event.pk}:{game.pk}:{user_id}"
+                key = keys.bonus_event(event.pk, game.pk, user_id)
                 parts.append((Entry.Kind.BONUS, extra, key, f"{event.name} ({event.times})"))
         paid = []
         for kind, amount, key, memo in parts:
@@ -511,7 +511,7 @@ def _close_week(start: datetime, now: datetime) -> bool:
                     user_id=spot.user_id,
                     amount=spot.prize,
                     kind=Entry.Kind.WEEKLY,
-                    key=f"weekly:{label}:{spot.user_id}",
+                    key=keys.weekly(label, spot.user_id),
                     memo=f"{ordinal(spot.place)} place in week {label}",
                     reference=f"week:{label}",
                 )

@@ -2,7 +2,7 @@
 
 Embedded (no DATABASE_URL, no REDIS_URL): SQLite file, in-memory channel layer, Celery tasks
 run in-process. Production (CUBIC_ENV=production): SECRET_KEY required, secure cookies, HSTS.
-Every variable is listed in the README.
+Every variable is listed in docs/operating.md.
 """
 
 from pathlib import Path
@@ -141,8 +141,8 @@ else:
 # Threads a daphne process runs its table sockets' database calls on (lobby.consumers). They
 # hide the database's waits, not use cores: every one takes the process's one GIL for its
 # Python, so more threads contend more. At 500 tables 4 gave a lower p99 than 8 in 4 of 5
-# alternating runs (bench/load.py, README), and 16 was worse than 8. SQLite takes one writer
-# at a time anyway.
+# alternating runs (bench/load.py, docs/performance.md), and 16 was worse than 8. SQLite takes
+# one writer at a time anyway.
 DB_THREADS = env.int("DB_THREADS", default=4)
 # The common move is written from a daphne's event loop itself (infra.database.loop), on
 # connections of the loop's own besides the pool: at most this many statements at once.
@@ -351,7 +351,7 @@ SOCKET_RATE = env.float("SOCKET_RATE", default=8.0)
 SOCKET_BURST = env.float("SOCKET_BURST", default=20.0)
 SYNC_RATE = env.float("SYNC_RATE", default=4.0)
 
-# /metrics (cubiccards/metrics.py) answers only requests with this token; unset, it is off.
+# /metrics (infra/metrics.py) answers only requests with this token; unset, it is off.
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
 LOGGING = {

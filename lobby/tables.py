@@ -278,7 +278,7 @@ def _presence(seat: dict[str, Any], person: Member | None, over: bool) -> str | 
 
 
 def state_message(context: dict[str, Any]) -> dict[str, Any]:
-    """The JSON form (the program interface, documented in the README)."""
+    """The JSON form (the program interface, documented in docs/protocol.md)."""
     room = context["room"]
     base = {
         "room": room.code,

@@ -160,7 +160,7 @@ def _connect(client: SiteClient, code: str, seconds: float = 30):
 
 class Seat:
     """A program at a seat that flips whenever asked, each flip with an id, and sends an
-    unanswered flip again (same id) after reconnecting, as the README says is safe."""
+    unanswered flip again (same id) after reconnecting, as docs/protocol.md says is safe."""
 
     def __init__(self, client: SiteClient, code: str, seat: int):
         self.client, self.code, self.seat = client, code, seat
@@ -368,9 +368,9 @@ def _wait_redis(port: int) -> None:
 
 
 def test_tables_recover_after_redis_restarts(site, private_redis):
-    """Redis (channel layer, cache, broker) restarts mid-game: sockets close with 1011 and
+    """Redis (channel layer, cache, broker) restarts mid-game: sockets close with 4503 and
     the clients reconnect; once Redis is back the table plays on with nothing lost. Two
-    people play, so no Celery worker is involved (see the README's Reliability section)."""
+    people play, so no Celery worker is involved (see docs/reliability.md)."""
     redis_url, restart = private_redis
     web = site(redis_url)
     web.start("daphne")

@@ -77,7 +77,7 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
     async def dispatch(self, message):
         """As channels dispatches, without its hop to the process's one shared thread to close
         stale database connections before every message (a queue every table's every message
-        waited in): this consumer's database calls all run through on_worker, which gives its
+        waited in): this consumer's database calls all run through on_thread, which gives its
         connection back as each call returns, so there is none to close."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:

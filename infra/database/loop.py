@@ -1,6 +1,6 @@
 """One statement on the event loop itself, on an async psycopg connection.
 
-A table socket's database calls run on threads (lobby.consumers.on_worker), and a move there
+A table socket's database calls run on threads (infra.scheduling.on_thread), and a move there
 waited for its turn at the process's one GIL three times besides PostgreSQL's own work: the
 hop to the thread, the statement's answer, and the hop back. The common move is one statement
 (gameplay.moves, on the loop): here it is sent from the loop, which serves other

@@ -200,7 +200,7 @@ def _apply(games: list[Game], skills: dict[int, Skill], kind: str) -> int:
                 games=skills[user_id].games,
                 updated=ended,
             )
-            for user_id, ended in touched.items()
+            for user_id, ended in sorted(touched.items())  # rows locked in key order
         ],
         update_conflicts=True,
         unique_fields=["user", "kind"],

@@ -15,7 +15,10 @@ def record_game(game) -> int:
     scores = game.result.get("scores") or []
     seconds = max(int((game.ended - game.created).total_seconds()), 0)
     made = 0
-    for seat, info in enumerate(game.seats):
+    # GameStat rows are locked in user order, the one order every hook of every game uses:
+    # hooks of games sharing players run at once and would otherwise deadlock.
+    seated = sorted(enumerate(game.seats), key=lambda s: s[1].get("user_id") or 0)
+    for seat, info in seated:
         user_id = info.get("user_id")
         if not user_id or not User.objects.filter(pk=user_id).exists():
             continue

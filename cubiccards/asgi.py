@@ -12,8 +12,10 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
+from django.urls import re_path  # noqa: E402
 
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
+from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
 from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns  # noqa: E402
 
@@ -36,7 +38,15 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + kudos_sockets))
+            TurnsAwayWhenTheDatabaseIsBusy(
+                AuthMiddlewareStack(
+                    URLRouter(
+                        websocket_urlpatterns
+                        + kudos_sockets
+                        + [re_path(r"", NoSuchSocket.as_asgi())]
+                    )
+                )
+            )
         ),
     }
 )

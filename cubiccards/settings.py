@@ -52,6 +52,13 @@ INSTALLED_APPS = [
     "cubiccards",
 ]
 
+# Sign-ins give their pooled connection back across the password hash (accounts.backends);
+# Django's own backend stays listed for the sessions it signed in.
+AUTHENTICATION_BACKENDS = [
+    "accounts.backends.SignInBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -55,6 +55,12 @@ WRONG_PASSWORDS_PER_ADDRESS = Limit(
 )
 
 
+def now() -> float:
+    """The limits' clock: when a window opened and closes is read from it, never from how long
+    the cache keeps a key, so a test moves it instead of waiting (and racing) for a window."""
+    return time.time()
+
+
 class Limited(Exception):
     def __init__(self, limit: Limit, seconds: int):
         self.seconds = seconds
@@ -82,14 +88,14 @@ def address(request) -> str:
 
 def check(*counted: tuple[Limit, str]) -> None:
     """Raise Limited (the longest wait) if any of these (limit, who) is used up."""
-    now = time.time()
+    moment = now()
     worst = None
     try:
         for limit, who in counted:
             n_key, until_key = limit._keys(who)
             found = cache.get_many([n_key, until_key])
-            if found.get(n_key, 0) >= limit.attempts and until_key in found:
-                wait = max(1, math.ceil(found[until_key] - now))
+            if found.get(n_key, 0) >= limit.attempts and found.get(until_key, 0) > moment:
+                wait = max(1, math.ceil(found[until_key] - moment))
                 if worst is None or wait > worst[1]:
                     worst = (limit, wait)
     except Exception as exc:
@@ -101,15 +107,21 @@ def check(*counted: tuple[Limit, str]) -> None:
 
 def count(*counted: tuple[Limit, str]) -> None:
     """Count one attempt against each of these (limit, who)."""
-    now = time.time()
+    moment = now()
     try:
         for limit, who in counted:
             n_key, until_key = limit._keys(who)
-            cache.add(until_key, now + limit.window, limit.window)
-            cache.add(n_key, 0, limit.window)
+            keep = 2 * limit.window  # the cache only forgets a window well after it closed
+            until = cache.get(until_key)
+            if until is None and cache.add(until_key, moment + limit.window, keep):
+                cache.set(n_key, 1, keep)  # the first attempt opens a window
+                continue
+            if until is not None and until <= moment:  # the window closed: a new one
+                cache.set_many({until_key: moment + limit.window, n_key: 1}, keep)
+                continue
             try:
                 cache.incr(n_key)
-            except ValueError:  # the window closed between add and incr: a new one
-                cache.set(n_key, 1, limit.window)
+            except ValueError:  # the keys were evicted meanwhile
+                cache.set(n_key, 1, keep)
     except Exception as exc:
         log.warning("Attempt not counted (cache unavailable): %s", exc)

@@ -1,9 +1,12 @@
 """What every socket of the site shares."""
 
+import asyncio
 import json
 import logging
 
 from autobahn.exception import Disconnected
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import InterfaceError, OperationalError
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -71,3 +74,88 @@ async def refuse(consumer, code: int, reason: str) -> None:
     await consumer.accept()
     await consumer.send(text_data=json.dumps({"type": "error", "message": reason}))
     await consumer.close(code=code)
+
+
+NO_SUCH_SOCKET = 4404
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """The last route: a socket path that matches no other is turned away with 4404 and why,
+    as any refused socket is, instead of failing the handshake with an exception (HTTP 500)."""
+
+    async def connect(self):
+        await refuse(self, NO_SUCH_SOCKET, "There is no socket at this address.")
+
+
+BUSY = "The table is busy for a moment: your view will catch up in a few seconds."
+BUSY_ON_CONNECT = "The tables are busy right now. Reconnect in a few seconds."
+RESYNC_AFTER = 3.0  # seconds before a socket that met a busy database asks for its view again
+
+
+class RidesOutABusyDatabase:
+    """Mixed into a consumer whose dispatch hands a connection-level database failure (the
+    pool had no connection within its timeout, the database restarting) to
+    ``database_busy``: the socket says so in a sentence and asks for its view again a little
+    later, instead of dying with a traceback. Before the handshake is accepted it is turned
+    away with 4503, which the page answers by coming back. The consumer provides ``error``
+    and ``refresh``."""
+
+    accepted = False
+    _resync: asyncio.Task | None = None
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if self._resync is not None:
+                self._resync.cancel()
+
+    async def accept(self, *args, **kwargs):
+        self.accepted = True
+        await super().accept(*args, **kwargs)
+
+    async def database_busy(self, exc: Exception) -> None:
+        log.warning("%s: the database is busy (%s); resyncing later", type(self).__name__, exc)
+        if not self.accepted:
+            await refuse(self, UNAVAILABLE_CLOSE, BUSY_ON_CONNECT)
+            return
+        await self.error(BUSY, retry_after=RESYNC_AFTER)
+        if self._resync is None or self._resync.done():
+            self._resync = asyncio.ensure_future(self._resync_later())
+
+    async def _resync_later(self) -> None:
+        await asyncio.sleep(RESYNC_AFTER)
+        try:
+            await self.refresh(force=True)
+        except (OperationalError, InterfaceError) as exc:
+            self._resync = None
+            await self.database_busy(exc)
+
+
+class TurnsAwayWhenTheDatabaseIsBusy:
+    """Around the site's sockets: reading the session and the user before a consumer runs
+    (channels' AuthMiddlewareStack) needs a database connection too. If the pool has none to
+    give in time, the socket is turned away with 4503 and a sentence, and the page comes
+    back, instead of the handshake failing with a traceback."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        accepted = False
+
+        async def sending(message):
+            nonlocal accepted
+            accepted = accepted or message.get("type") == "websocket.accept"
+            await send(message)
+
+        try:
+            return await self.app(scope, receive, sending)
+        except (OperationalError, InterfaceError) as exc:
+            log.warning("a socket was turned away, the database is busy: %s", exc)
+            if not accepted:
+                await receive()  # the client's websocket.connect
+                await send({"type": "websocket.accept"})
+            message = {"type": "error", "message": BUSY_ON_CONNECT}
+            await send({"type": "websocket.send", "text": json.dumps(message)})
+            await send({"type": "websocket.close", "code": UNAVAILABLE_CLOSE})

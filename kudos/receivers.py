@@ -28,7 +28,7 @@ def award_badges(game):
     if game.status != game.Status.OVER:
         return
     sources = {badges.GAME, badges.RATING} if game.ranked else {badges.GAME}
-    for user_id in {s.get("user_id") for s in game.seats if s.get("user_id")}:
+    for user_id in sorted({s.get("user_id") for s in game.seats if s.get("user_id")}):
         awards.award_due(user_id, sources, kind=game.kind)
 
 

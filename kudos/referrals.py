@@ -106,8 +106,17 @@ def qualify_players(game: Game) -> list[Referral]:
     if game.status != Game.Status.OVER:
         return []
     people = {s.get("user_id") for s in game.seats if s.get("user_id")}
-    waiting = Referral.objects.filter(invitee_id__in=people, qualified__isnull=True)
-    return [r for r in (qualify(i) for i in waiting.values_list("invitee_id", flat=True)) if r]
+    with transaction.atomic():
+        # Locks in the global order (referral rows, then accounts, each by key) before any
+        # payment: hooks of games sharing players run at once.
+        waiting = list(
+            Referral.objects.select_for_update()
+            .filter(invitee_id__in=people, qualified__isnull=True)
+            .order_by("pk")
+            .values_list("invitee_id", "inviter_id")
+        )
+        services.hold_all({u for pair in waiting for u in pair})
+        return [r for r in (qualify(invitee) for invitee, _ in waiting) if r]
 
 
 def progress(user) -> dict:
@@ -137,7 +146,8 @@ def qualify(invitee_id: int) -> Referral | None:
         if done["games"] < rules.REFERRAL_GAMES or done["days"] < rules.REFERRAL_DAYS:
             return None
         now = clock.now()
-        services.hold(referral.inviter_id)  # count the month's paid referrals under its lock
+        # Count the month's paid referrals under the inviter's lock; both accounts in key order.
+        services.hold_all({referral.inviter_id, referral.invitee_id})
         month = datetime(now.year, now.month, 1, tzinfo=UTC)
         paid = Referral.objects.filter(
             inviter_id=referral.inviter_id, inviter_paid=True, qualified__gte=month

@@ -150,6 +150,13 @@ def hold(user_id: int) -> Account | None:
     return _lock(user_id)
 
 
+def hold_all(user_ids) -> None:
+    """Lock several players' Accounts until the transaction ends, in user order: the one
+    order every multi-account lock takes, so two transactions never wait on each other."""
+    for user_id in sorted(user_ids):
+        _lock(user_id)
+
+
 def _lock(user_id: int) -> Account | None:
     """The player's Account, locked until the transaction ends; None if the player is gone."""
     found = (
@@ -389,7 +396,7 @@ def pay_for_game(game: Game) -> list[Entry]:
     ended = game.ended or clock.now()
     event = selectors.bonus_event_at(ended, game.kind)
     paid: list[Entry] = []
-    for user_id, won in people.items():
+    for user_id, won in sorted(people.items()):  # accounts locked in one global order
         paid += _pay_player(user_id, game, won, ended, event)
     return paid
 
@@ -505,6 +512,7 @@ def _close_week(start: datetime, now: datetime) -> bool:
                 )
             )
         WeekPlace.objects.bulk_create(places)
+        hold_all({spot.user_id for spot in places if spot.prize})  # the global order first
         for spot in places:
             if spot.prize:
                 credit(

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import DatabaseError
+from django.db import DatabaseError, InterfaceError, OperationalError
 
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
@@ -26,7 +26,13 @@ from gameplay import store
 from gameplay.engine import IllegalAction, registry
 from infra import metrics
 from infra.scheduling import on_thread
-from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from infra.sockets import (
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    RidesOutABusyDatabase,
+    SendsWhileOpen,
+    refuse,
+)
 
 from . import limits, messages, selectors, services, tables
 from .identity import scope_player_key
@@ -62,7 +68,13 @@ async def _beat():
             log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
 
 
-class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
+class RoomConsumer(
+    SendsWhileOpen,
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    RidesOutABusyDatabase,
+    AsyncWebsocketConsumer,
+):
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
@@ -82,7 +94,10 @@ class RoomConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncW
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except (OperationalError, InterfaceError) as exc:  # a busy pool: say so, resync later
+            await self.database_busy(exc)
 
     async def connect(self):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])

@@ -17,6 +17,10 @@ NOT_JSON = "Messages must be JSON."
 TOO_DEEP = "That message is nested too deeply."
 BAD_TEXT = "Messages must be plain text: no NUL characters or unpaired surrogates."
 NOT_OBJECT = 'A message must be a JSON object with a "type".'
+MALFORMED_SEQ = (
+    'That message is malformed: "seq" must be the number of the last state you saw '
+    "(a whole number)."
+)
 
 
 class BadMessage(Exception):
@@ -96,9 +100,10 @@ def _plain(text: str) -> bool:
     return True
 
 
-def read_act(message: dict[str, Any]) -> tuple[Any, Any, str]:
-    """An act's (action, seq, id). `seq` is an int when it was sent as a number or as ASCII
-    digits, else None (the table then answers with the current state)."""
+def read_act(message: dict[str, Any]) -> tuple[Any, int, str]:
+    """An act's (action, seq, id). `seq` is an int, sent as a number or as ASCII digits;
+    anything else (text, true, null, missing) is a malformed message, said so, never "the
+    table moved on"."""
     action_id = message.get("id", "")
     if isinstance(action_id, int) and not isinstance(action_id, bool):
         action_id = str(action_id)
@@ -110,7 +115,10 @@ def read_act(message: dict[str, Any]) -> tuple[Any, Any, str]:
             action = parse(action)
         except BadMessage as exc:
             raise BadMessage("The action must be a JSON object.", action_id) from exc
-    return action, _seq(message.get("seq")), action_id
+    seq = _seq(message.get("seq"))
+    if seq is None:
+        raise BadMessage(MALFORMED_SEQ, action_id)
+    return action, seq, action_id
 
 
 def _seq(value: Any) -> int | None:

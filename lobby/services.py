@@ -93,6 +93,8 @@ def members_room(code: str, player: str) -> Room:
 
 
 def join_room(*, code: str, player: str, name: str, user=None) -> Room:
+    """Join by code. At a ranked table anyone the queue did not seat may only watch: they get
+    no seat (ranked.match seats people, nothing else does) and never become its host."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=open_room(code).pk)
         member = room.members.filter(player=player).first()
@@ -132,7 +134,10 @@ def leave_room(*, room: Room, player: str) -> None:
             if room.game_id and not room.game.is_over and not room.ranked:
                 gameplay.abandon_game(game_id=room.game_id)
         elif room.host == player:
-            room.host = remaining[0].player
+            # A ranked table is its seated players' alone: someone who only watches (an
+            # outsider who knew its code) never runs it. Left with none, nobody hosts.
+            hosts = [m for m in remaining if m.seat is not None] if room.ranked else remaining
+            room.host = hosts[0].player if hosts else ""
         room.save(update_fields=["is_open", "host", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
 

@@ -3,12 +3,8 @@
 # install from Debian what is missing (needs root, as on the project's machines and in CI).
 set -euo pipefail
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-apt_updated=""
-apt_install() {
-  if [ -z "$apt_updated" ]; then as_root apt-get update -qq; apt_updated=1; fi
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@" >/dev/null
-}
+# shellcheck source=scripts/apt.sh
+. "$(dirname "$0")/apt.sh"  # as_root, apt_install: waits for the package manager's lock
 
 # PostgreSQL on 127.0.0.1:5432, user postgres, trust auth from localhost.
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then

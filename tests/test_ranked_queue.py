@@ -380,3 +380,23 @@ def test_a_ranked_seat_away_too_long_is_left_for_good(real_services, settings):
     other = _ranked_table(bob)
     member = Member.objects.get(user=bob, room=other)
     assert not ranked.check_forfeit(member.pk)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_outsider_with_a_ranked_tables_code_may_only_watch(real_services):
+    """A ranked table is for the people the queue seated: anyone else who knows its code may
+    watch (a spectator), never take a seat, and never becomes its host."""
+    ann = person("ann")
+    room = _ranked_table(ann)
+    game = Game.objects.get(pk=room.game_id)
+    outsiders = [Client(), signed_in(person("eve"))]
+    for outsider in outsiders:
+        outsider.get("/")
+        response = outsider.post("/rooms/join/", {"code": room.code}, follow=True)
+        assert response.redirect_chain[-1][0] == f"/rooms/{room.code}/"
+    watchers = Member.objects.filter(room=room).exclude(user=ann)
+    assert watchers.count() == 2 and all(m.seat is None for m in watchers)
+    assert Game.objects.get(pk=game.pk).seats == game.seats  # nobody new at the table
+    signed_in(ann).post(f"/rooms/{room.code}/leave/")
+    room.refresh_from_db()
+    assert room.host not in {m.player for m in watchers}  # a watcher never runs the table

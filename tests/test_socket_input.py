@@ -8,6 +8,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from gameplay.models import Game
+from lobby.messages import MALFORMED_SEQ
 from lobby.models import Room
 
 from .test_room_socket import (
@@ -50,6 +51,18 @@ async def test_a_seq_that_is_not_a_plain_number_is_refused(real_services, seq):
     ws, game_id = await _war_table()
     error = await _error(ws, json.dumps({"type": "act", "action": {"type": "flip"}, "seq": seq}))
     assert error["message"]
+    assert (await Game.objects.aget(pk=game_id)).seq == 0
+    await ws.disconnect()
+
+
+@pytest.mark.parametrize("seq", ["x", True, None, "missing", [0], {"n": 0}, 1.5, "1e3", "²"])
+async def test_a_malformed_seq_is_called_malformed_not_a_table_that_moved_on(real_services, seq):
+    ws, game_id = await _war_table()
+    act = {"type": "act", "action": {"type": "flip"}, "id": "a1"}
+    if seq != "missing":
+        act["seq"] = seq
+    error = await _error(ws, json.dumps(act))
+    assert error["message"] == MALFORMED_SEQ and error["id"] == "a1"
     assert (await Game.objects.aget(pk=game_id)).seq == 0
     await ws.disconnect()
 

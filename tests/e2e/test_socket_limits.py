@@ -45,3 +45,10 @@ def test_a_socket_turned_away_hears_the_documented_code_and_why(daphne_server):
     url = daphne_server.replace("http://", "ws://") + f"/ws/rooms/{code}/?format=json"
     with websockets.sync.client.connect(url, additional_headers={"Origin": daphne_server}) as ws:
         assert _turned_away(ws)[0] == 4401
+
+
+@pytest.mark.parametrize("path", ["/ws/kudos/2/", "/ws/queue/../x/", "/ws/nothing", "/ws/"])
+def test_a_socket_at_no_address_is_turned_away_with_a_code_and_why(daphne_server, path):
+    client = SiteClient(daphne_server)
+    with client.socket_at(path) as ws:
+        assert _turned_away(ws) == (4404, "There is no socket at this address.")

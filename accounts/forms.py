@@ -2,14 +2,14 @@ from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
-from cubiccards import limits
+from infra import limits
 
 from . import names
 from .models import TIME_ZONES, User
 
 
 class LimitedSignIn:
-    """Wrong passwords are limited per account and per address (cubiccards.limits): once a
+    """Wrong passwords are limited per account and per address (infra.limits): once a
     limit is used up even the right password is refused until its window closes."""
 
     def clean(self):

@@ -20,8 +20,7 @@ from django.dispatch import Signal
 from django.forms.models import model_to_dict
 from django.utils import timezone
 
-from gameplay import archive
-from gameplay import services as gameplay
+from gameplay import archive, store
 from gameplay.engine import registry
 from gameplay.models import Game
 
@@ -88,9 +87,9 @@ def _game_from_seat(game: Game, user: User) -> dict[str, Any]:
         "seed_sha256": game.seed_hash,
     }
     if game.is_over and not game.sealed(timezone.now()):
-        return {**about, "log": gameplay.public_log(game)}
+        return {**about, "log": store.public_log(game)}
     engine = registry.get(game.kind)
-    state = gameplay.load_state(game)
+    state = store.load_state(game)
     return {
         **about,
         "your_actions": [

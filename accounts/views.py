@@ -13,8 +13,8 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from cubiccards import limits
 from gameplay.engine import registry
+from infra import limits
 
 from . import charts, privacy, ratings, selectors
 from .forms import SettingsForm, SignInForm, SignUpForm

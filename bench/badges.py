@@ -106,7 +106,7 @@ def hook(games: int, ids: list[int]) -> tuple[float, float, float, dict[str, flo
 
 def backfill(players: int) -> dict:
     from accounts.models import GameRecord, GameStat, User
-    from kudos import badges
+    from kudos import awards, badges
     from kudos.models import Account, Entry, Streak
 
     started = time.perf_counter()
@@ -146,7 +146,7 @@ def backfill(players: int) -> dict:
 
     def award_all() -> tuple[int, float]:
         started = time.perf_counter()
-        awarded = sum(len(badges.award_due(u)) for u in badges.players_with_history())
+        awarded = sum(len(awards.award_due(u)) for u in badges.players_with_history())
         return awarded, time.perf_counter() - started
 
     first, first_s = award_all()

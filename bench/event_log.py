@@ -25,7 +25,7 @@ django.setup()
 
 from django.db import connection  # noqa: E402
 
-from gameplay import services  # noqa: E402
+from gameplay import store  # noqa: E402
 from gameplay.archive import packed  # noqa: E402
 from gameplay.engine.simulate import simulate  # noqa: E402
 from gameplay.models import Game, GameEvent  # noqa: E402
@@ -85,11 +85,11 @@ def main() -> int:
         )
     game = Game.objects.filter(seq__gt=2).order_by("-pk").first()
     print("\nA retry's check (game, seat, action id):")
-    print(explain(services._APPLIED_SQL, [game.pk, 0, "a1"]))
+    print(explain(store._APPLIED_SQL, [game.pk, 0, "a1"]))
     print("Rebuilding a state from the log (game, seq):")
     print(explain(*GameEvent.objects.filter(game=game).order_by("seq").query.sql_with_params()))
     print("A rebase check (this seat acted since?):")
-    print(explain(services._SINCE_SQL, [game.pk, 0, 1]))
+    print(explain(store._SINCE_SQL, [game.pk, 0, 1]))
     return 0
 
 

@@ -37,7 +37,7 @@ def ping() -> str:
 
 @task_failure.connect
 def _count_failure(sender=None, **kwargs):
-    from cubiccards.metrics import TASK_FAILURES
+    from infra.metrics import TASK_FAILURES
 
     TASK_FAILURES.labels(getattr(sender, "name", "unknown")).inc()
 

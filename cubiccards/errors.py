@@ -4,7 +4,6 @@ bare error: a missing or stale CSRF token, Redis unreachable."""
 import logging
 
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.cache import cache
 from django.shortcuts import render
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
@@ -29,12 +28,6 @@ def csrf_failure(request, reason=""):
             form.add_error(None, STALE)
             return render(request, template, {"form": form}, status=403)
     return render(request, "403_csrf.html", {"message": STALE}, status=403)
-
-
-def require_redis() -> None:
-    """Raise RedisError now if Redis can't be reached (one round trip): for a page whose live
-    parts need it even when the page itself could be drawn without it."""
-    cache.has_key("redis-reachable")
 
 
 class RedisUnavailable:

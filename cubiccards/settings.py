@@ -2,7 +2,7 @@
 
 Embedded (no DATABASE_URL, no REDIS_URL): SQLite file, in-memory channel layer, Celery tasks
 run in-process. Production (CUBIC_ENV=production): SECRET_KEY required, secure cookies, HSTS.
-Every variable is listed in the README.
+Every variable is listed in docs/operating.md.
 """
 
 from pathlib import Path
@@ -108,12 +108,12 @@ if "DATABASE_URL" in env:
     # returns it to the pool at the end of each request or database_sync_to_async call).
     # Opening a PostgreSQL connection costs several milliseconds; taking one from the pool
     # costs microseconds. A connection that died (a database restart) is replaced as it
-    # leaves the pool instead of failing a move: cubiccards.database checks it only when the
+    # leaves the pool instead of failing a move: infra.database checks it only when the
     # database has closed it, so a move costs no extra round trip (Django's CONN_HEALTH_CHECKS
     # would query every connection taken).
     # The pool covers DB_THREADS (below) and the thread of the process's sync pages: each can
     # hold a connection at once.
-    DATABASES["default"]["ENGINE"] = "cubiccards.database"
+    DATABASES["default"]["ENGINE"] = "infra.database"
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # required with a pool
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
@@ -149,10 +149,10 @@ else:
 # Threads a daphne process runs its table sockets' database calls on (lobby.consumers). They
 # hide the database's waits, not use cores: every one takes the process's one GIL for its
 # Python, so more threads contend more. At 500 tables 4 gave a lower p99 than 8 in 4 of 5
-# alternating runs (bench/load.py, README), and 16 was worse than 8. SQLite takes one writer
-# at a time anyway.
+# alternating runs (bench/load.py, docs/performance.md), and 16 was worse than 8. SQLite takes
+# one writer at a time anyway.
 DB_THREADS = env.int("DB_THREADS", default=4)
-# The common move is written from a daphne's event loop itself (cubiccards.database.loop), on
+# The common move is written from a daphne's event loop itself (infra.database.loop), on
 # connections of the loop's own besides the pool: at most this many statements at once.
 DB_LOOP_CONNECTIONS = env.int("DB_LOOP_CONNECTIONS", default=4)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -175,7 +175,7 @@ REDIS_HEALTH_CHECK = 15  # seconds idle before a connection is PINGed before use
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "cubiccards.layers.TableLayer",  # channels_redis, local members direct
+            "BACKEND": "infra.layers.TableLayer",  # channels_redis, local members direct
             "CONFIG": {
                 "hosts": [
                     {
@@ -198,7 +198,7 @@ if REDIS_URL:
     # is only ever hit by a dead connection.
     CACHES = {
         "default": {
-            "BACKEND": "cubiccards.cache.RedisCache",  # one client per process
+            "BACKEND": "infra.cache.RedisCache",  # one client per process
             "LOCATION": REDIS_URL,
             "OPTIONS": {
                 "socket_timeout": 5,
@@ -359,7 +359,7 @@ SOCKET_RATE = env.float("SOCKET_RATE", default=8.0)
 SOCKET_BURST = env.float("SOCKET_BURST", default=20.0)
 SYNC_RATE = env.float("SYNC_RATE", default=4.0)
 
-# /metrics (cubiccards/metrics.py) answers only requests with this token; unset, it is off.
+# /metrics (infra/metrics.py) answers only requests with this token; unset, it is off.
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
 
 LOGGING = {

@@ -2,8 +2,9 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as accounts_views
+from infra import metrics
 
-from . import health, metrics, views
+from . import health, views
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -78,7 +78,7 @@ class Game(models.Model):
 
 
 class GameEvent(models.Model):
-    """One applied action and the events it caused. Written only by gameplay.services."""
+    """One applied action and the events it caused. Written only by gameplay.store's statements (and a play-out, gameplay.services)."""
 
     # No index of its own: unique_game_seq (game, seq) serves every lookup by game.
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="log", db_index=False)

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import threading
 import time
 from datetime import timedelta
 
-from asgiref.sync import SyncToAsync, async_to_sync, sync_to_async
 from celery import shared_task
-from django.conf import settings
-from django.db import close_old_connections
 from django.utils import timezone
 
-from cubiccards import metrics
+from infra import metrics
+from infra.scheduling import RETRY_AFTER, run_later
 
-from . import hooks, services
+from . import hooks, moves, services, store
 from .engine import IllegalAction, registry
 from .models import Game
 
@@ -35,10 +31,10 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
         return 0
     if game.seq != seq or game.is_over:
         return 0
-    services.remember(game)  # the first move starts from it, with no lock (services._submit)
+    store.remember_row(game)  # the first move starts from it, with no lock (services._submit)
     engine = registry.get(game.kind)
-    state = services.load_state(game)
-    due = game.updated.timestamp() + (0 if people_too else services.bot_delay(game))
+    state = store.load_state(game)
+    due = game.updated.timestamp() + (0 if people_too else moves.bot_delay(game))
     played = 0
     # A simultaneous stage (War flips, Blackjack bets) may await several seats at once.
     for seat in engine.to_act(state):
@@ -64,9 +60,9 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
 
 
 # A computer turn that fails (the database busy or restarting, a lost connection) is tried
-# again after these pauses; past them, the stalled-game sweep keeps re-sending it every
-# few seconds (beat's schedule) for as long as the game stalls. A turn is never dropped.
-RETRY_AFTER = (0.5, 1.0, 2.0, 4.0, 8.0)
+# again after infra.scheduling's RETRY_AFTER pauses; past them, the stalled-game sweep keeps
+# re-sending it every few seconds (beat's schedule) for as long as the game stalls. A turn is
+# never dropped.
 
 
 @shared_task(name="gameplay.play_out", acks_late=True, ignore_result=True)
@@ -111,14 +107,14 @@ def sweep_stalled_games() -> int:
     sent = 0
     for game in stale.only("id", "seq", "seats", "to_act", "status", "turn_timer", "updated"):
         if set(game.to_act) & set(game.bot_seats()):
-            run_later(bot_turn, game.pk, game.seq, delay=0)
+            run_later("gameplay.bot_turn", game.pk, game.seq, delay=0)
             sent += 1
         elif (
             game.to_act
             and game.turn_timer
             and game.updated < now - timedelta(seconds=game.turn_timer) - STALL_AFTER
         ):
-            run_later(turn_timeout, game.pk, game.seq, delay=0)
+            run_later("gameplay.turn_timeout", game.pk, game.seq, delay=0)
             sent += 1
     return sent
 
@@ -135,61 +131,3 @@ def sweep_game_ends() -> int:
     for game_id in games:
         deliver_game_end.apply_async((game_id,))
     return len(games)
-
-
-# ---- running a task later -------------------------------------------------------------------
-
-
-def run_later(task, *args, delay: float) -> None:
-    """Run a Celery task after `delay` seconds.
-
-    With a broker: a countdown. Embedded (eager tasks ignore countdowns): on the server's own
-    event loop, which the sync code inside daphne can reach; with no loop at all (a command,
-    a plain test) at once, one after another."""
-    if not settings.CELERY_TASK_ALWAYS_EAGER:
-        task.apply_async(args, countdown=delay)
-        return
-    if getattr(SyncToAsync.threadlocal, "main_event_loop", None) is None:
-        _run_now(task, args)
-        return
-    async_to_sync(_call_later)(delay, task, args, 0)
-
-
-async def _call_later(delay: float, task, args, attempt: int) -> None:
-    loop = asyncio.get_running_loop()
-    # Not thread-sensitive: the request that scheduled this is long gone by then.
-    run = sync_to_async(_run_in_thread, thread_sensitive=False)
-    loop.call_later(delay, lambda: loop.create_task(run(task, args, attempt)))
-
-
-def _run_in_thread(task, args, attempt: int) -> None:
-    close_old_connections()
-    try:
-        task.run(*args)
-    except Exception as exc:
-        if attempt < len(RETRY_AFTER):
-            pause = RETRY_AFTER[attempt]
-            log.warning("%s%s failed (%r); trying again in %s s", task.name, args, exc, pause)
-            async_to_sync(_call_later)(pause, task, args, attempt + 1)
-        else:
-            log.exception("%s%s failed; the sweep will send it again", task.name, args)
-    finally:
-        close_old_connections()
-
-
-_inline = threading.local()
-
-
-def _run_now(task, args) -> None:
-    """Queue instead of nesting: a game of computer players would otherwise recurse."""
-    queue = getattr(_inline, "queue", None)
-    if queue is not None:
-        queue.append((task, args))
-        return
-    _inline.queue = [(task, args)]
-    try:
-        while _inline.queue:
-            next_task, next_args = _inline.queue.pop(0)
-            next_task.run(*next_args)
-    finally:
-        _inline.queue = None

@@ -2,7 +2,7 @@ from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
-from . import archive, services
+from . import archive, store
 from .engine import registry
 from .models import Game
 
@@ -24,7 +24,7 @@ def log_json(request, game_id: int):
             },
             status=403,
         )
-    return JsonResponse(services.public_log(game))
+    return JsonResponse(store.public_log(game))
 
 
 def replay(request, game_id: int):
@@ -40,7 +40,7 @@ def replay(request, game_id: int):
         step = min(max(int(request.GET.get("step", total)), 0), total)
     except ValueError:
         step = total
-    state = services.replay(game, upto=step)
+    state = store.replay(game, upto=step)
     return render(
         request,
         "gameplay/replay.html",

@@ -1,34 +1,27 @@
-"""Milestone badges: the catalogue, what each one measures, and awarding them.
+"""Milestone badges: the catalogue and what each one measures.
 
 A badge is one entry of ``CATALOGUE``: a name, what earns it, its art (a creature of the deck
 in a bronze, silver or gold ring), its reward in Kudos, and a measure of the player's stored
-history with the goal it must reach (so a profile can show progress: 37 of 100 wins). A
-measure is one small class below; adding a badge is one entry, plus a measure where none fits.
-
-Awarding recomputes from what is stored (accounts' finished games and their facts, ratings,
-streaks, Daily Challenge attempts), never from a running count, so it is the same whenever it
-runs: after each game (the end-of-game hook), after a streak day pays, after a challenge ends,
-or in ``manage.py award_badges`` (the backfill after a badge is added). Each award is a
-credit with the key ``badge:<slug>:<user>`` and a ``BadgeEarned`` row in the same transaction:
-once per player, whoever runs it and however often.
+history with the goal it must reach (so a profile can show progress: 37 of 100 wins). The
+site's own badges are listed here; each game's first win and its own badges come from its
+engine (``first_win_card``, ``milestones``), so a new game brings its badges with it. A measure
+is one small class below. Paying them is kudos.awards'.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db import transaction
 from django.db.models import F, IntegerField, Max, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from accounts import ratings
 from accounts.models import GameRecord, GameStat, RatingChange
+from gameplay.engine import registry
 
-from . import services
-from .models import Attempt, BadgeEarned, Entry, Streak
+from .models import Attempt, BadgeEarned, Streak
 
 # What can move a measure: a finished game, the rating a ranked game brought, a streak day, a
 # Daily Challenge attempt.
@@ -212,18 +205,43 @@ class Badge:
         return self.goal > 1
 
 
-def _first_win(kind: str, title: str, card: str) -> Badge:
+def _first_win(engine) -> Badge:
+    title = engine.title
     return Badge(
-        f"first-win-{kind}",
+        f"first-win-{engine.kind}",
         f"First win at {title}",
         f"Win a game of {title}.",
         15,
-        Wins(kind),
+        Wins(engine.kind),
         1,
-        card,
+        engine.first_win_card,
         "bronze",
         "1st",
     )
+
+
+def _measure(kind: str, milestone):
+    """What a game's own badge (its engine's ``milestones``) counts."""
+    return {
+        "wins": lambda m: Wins(kind),
+        "fact_total": lambda m: FactTotal(kind, m.fact),
+        "fact_best": lambda m: FactBest(kind, m.fact),
+        "fast_wins": lambda m: FastWins(kind, m.seconds),
+    }[milestone.counts](milestone)
+
+
+def _game_badges() -> tuple[Badge, ...]:
+    """Each game's first win, then each game's own badges, as its engine declares them."""
+    engines = [registry.get(kind) for kind in registry.kinds()]
+    first_wins = [_first_win(e) for e in engines if e.first_win_card]
+    own = [
+        Badge(
+            m.slug, m.name, m.about, m.reward, _measure(e.kind, m), m.goal, m.card, m.ring, m.mark
+        )
+        for e in engines
+        for m in e.milestones
+    ]
+    return (*first_wins, *own)
 
 
 CATALOGUE: tuple[Badge, ...] = (
@@ -237,74 +255,13 @@ CATALOGUE: tuple[Badge, ...] = (
     Badge("rating-1800", "Card shark", "Reach a ranked rating of 1800 at any game.", 300, RatingReached(), 1800, "KD", "gold", "1800"),
     Badge("challenge-win", "Daily champion", "Win a Daily Challenge.", 25, Challenges(won=True), 1, "JH", "silver", "Champion"),
     Badge("challenges-7", "Seven challenges", "Finish 7 Daily Challenges.", 50, Challenges(), 7, "6D", "silver", "7"),
-    _first_win("klondike", "Klondike", "3S"),
-    _first_win("war", "War", "4H"),
-    _first_win("poker", "Poker", "JS"),
-    _first_win("blackjack", "Blackjack", "10D"),
-    _first_win("gin", "Gin Rummy", "4C"),
-    _first_win("crazy8", "Crazy 8", "8H"),
-    _first_win("american8", "8 Américain", "8D"),
-    _first_win("gridcannon", "Gridcannon", "QC"),
-    _first_win("cardice", "Cardice", "5B"),
-    _first_win("thirteen", "Thirteen", "3D"),
-    Badge("klondike-fast", "Three-minute Klondike", "Win a game of Klondike in under 3 minutes.", 75, FastWins("klondike", 180), 1, "9S", "gold", "< 3:00"),
-    Badge("war-10", "War veteran", "Win 10 games of War.", 25, Wins("war"), 10, "KC", "bronze", "10"),
-    Badge("poker-five", "Five of a kind", "Show five of a kind at a Poker showdown.", 100, FactTotal("poker", "five_of_a_kind"), 1, "QH", "gold", "5 of a kind"),
-    Badge("poker-pot", "Big pot", "Win a Poker pot of 100 chips or more.", 50, FactBest("poker", "biggest_pot"), 100, "6H", "silver", "100"),
-    Badge("blackjack-stack", "High roller", "End a Blackjack game with 200 chips or more.", 50, FactBest("blackjack", "chips"), 200, "JD", "silver", "200"),
-    Badge("gin-gin", "Gin!", "Win a hand of Gin Rummy by going gin.", 25, FactTotal("gin", "gins"), 1, "6C", "bronze", "Gin"),
-    Badge("gin-undercut", "Undercut", "Win a hand of Gin Rummy with an undercut.", 25, FactTotal("gin", "undercuts"), 1, "JC", "bronze", "Undercut"),
-    Badge("gridcannon-royals", "Royal hunter", "Kill 100 royals at Gridcannon.", 50, FactTotal("gridcannon", "royals_killed"), 100, "KS", "silver", "100"),
-    Badge("cardice-nil", "Made nil", "Bid nil at Cardice and take no trick.", 25, FactTotal("cardice", "made_nils"), 1, "9B", "bronze", "Nil"),
-    Badge("crazy8-pass", "Pass it on", "Pass 10 draw cards on at Crazy 8.", 25, FactTotal("crazy8", "penalties_stacked"), 10, "2H", "bronze", "10"),
-    Badge("american8-knock", "Knock knock", "Knock 10 times at 8 Américain.", 25, FactTotal("american8", "knocks"), 10, "7C", "bronze", "10"),
-    Badge("thirteen-out", "Going out", "Go out first in 10 rounds of Thirteen.", 25, FactTotal("thirteen", "rounds_out"), 10, "10H", "bronze", "10"),
+    *_game_badges(),
 )  # fmt: skip
 BY_SLUG = {badge.slug: badge for badge in CATALOGUE}
 
 
 def get(slug: str) -> Badge | None:
     return BY_SLUG.get(slug)
-
-
-# ---- awarding ------------------------------------------------------------------------------------
-
-
-def award_due(
-    user_id: int, sources: Iterable[str] = SOURCES, kind: str | None = None
-) -> list[Badge]:
-    """Award every badge the player's stored history has reached and they don't hold yet,
-    among those ``sources`` can move (and, with ``kind``, those about that game or any game).
-    Returns the badges this call awarded."""
-    sources = set(sources)
-    held = set(BadgeEarned.objects.filter(user_id=user_id).values_list("badge", flat=True))
-    history = History(user_id)
-    awarded = []
-    for badge in CATALOGUE:
-        if badge.slug in held or badge.measure.source not in sources:
-            continue
-        if kind is not None and badge.kind not in ("", kind):
-            continue
-        if badge.measure.of(history) >= badge.goal and award(user_id, badge):
-            awarded.append(badge)
-    return awarded
-
-
-def award(user_id: int, badge: Badge) -> bool:
-    """Pay the badge's reward and record it, once per player. Returns whether this call did."""
-    with transaction.atomic():
-        entry, created = services.credit(
-            user_id=user_id,
-            amount=badge.reward,
-            kind=Entry.Kind.BADGE,
-            key=f"badge:{badge.slug}:{user_id}",
-            memo=f"Badge: {badge.name}",
-            reference=f"badge:{badge.slug}",
-            badge=badge.slug,
-        )
-        if created:
-            BadgeEarned.objects.create(user_id=user_id, badge=badge.slug, earned=entry.created)
-    return created
 
 
 def progress(user_id: int) -> list[dict]:

@@ -27,21 +27,16 @@ from datetime import UTC, date, datetime, time, timedelta
 from django.db import IntegrityError, transaction
 
 from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
-from gameplay.engine.games.klondike import solver as klondike_solver
 from gameplay.models import Game
 
-from . import badges, clock, rules, services
+from . import awards, badges, clock, keys, rules, services
 from .models import Attempt, Challenge, Entry
 
 log = logging.getLogger(__name__)
 
 ONE_DAY = timedelta(days=1)
-
-
-def _winnable_klondike(base: str) -> str | None:
-    """A Draw 1 deal the solver proves winnable (2 s a deal), or None after 40 tries."""
-    return klondike_solver.winnable_seed(base, draw=1, seconds=2.0, max_tries=40)
 
 
 @dataclass(frozen=True)
@@ -52,9 +47,11 @@ class Daily:
     note: str = ""  # what the page says about the deal
 
 
-DAILY = (
-    Daily("klondike", {"draw": 1}, _winnable_klondike, "Draw 1, a deal the solver proved winnable"),
-    Daily("gridcannon", {}, lambda base: base),
+# The games with a Daily Challenge, as each declares it (Engine.daily).
+DAILY = tuple(
+    Daily(kind, engine.daily.rules, engine.daily_seed, engine.daily.note)
+    for kind in registry.kinds()
+    if (engine := registry.get(kind)).daily is not None
 )
 KINDS = tuple(d.kind for d in DAILY)
 
@@ -104,7 +101,7 @@ def _choose(day: date, daily: Daily) -> Challenge | None:
                 kind=daily.kind,
                 rules=game_rules,
                 seed=seed,
-                seed_hash=gameplay.seed_hash(seed),
+                seed_hash=store.seed_hash(seed),
                 chosen=clock.now(),
             )
     except IntegrityError:  # another worker chose it first
@@ -185,12 +182,12 @@ def record(game: Game) -> Attempt | None:
         user_id=attempt.user_id,
         amount=amount,
         kind=Entry.Kind.CHALLENGE,
-        key=f"challenge:{challenge.pk}:{attempt.user_id}",
+        key=keys.challenge(challenge.pk, attempt.user_id),
         memo=f"{what} the {title} Daily Challenge of {challenge.day:%-d %B} "
         f"in {clock_time(attempt.seconds)}",
         reference=f"game:{game.pk}",
     )
-    badges.award_due(attempt.user_id, {badges.CHALLENGE})
+    awards.award_due(attempt.user_id, {badges.CHALLENGE})
     return attempt
 
 
@@ -219,7 +216,7 @@ def close_days() -> list[Challenge]:
                     user_id=attempt.user_id,
                     amount=rules.CHALLENGE_TOP_BONUS,
                     kind=Entry.Kind.CHALLENGE,
-                    key=f"challenge-top:{challenge.pk}:{attempt.user_id}",
+                    key=keys.challenge_top(challenge.pk, attempt.user_id),
                     memo=f"{services.ordinal(place)} fastest in the {title} Daily Challenge "
                     f"of {challenge.day:%-d %B}",
                 )

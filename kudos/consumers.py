@@ -10,7 +10,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 from django.template.loader import render_to_string
 
-from cubiccards.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from infra import news
+from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 
 from . import selectors, services
 
@@ -22,7 +23,7 @@ class KudosConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             await refuse(self, 4401, "Sign in to see your Kudos.")
             return
         self.user = user
-        self.joined = [services.user_group(user.pk), services.EVERYONE]
+        self.joined = [news.person_group(user.pk), services.EVERYONE]
         await self.accept()
         for group in self.joined:
             await self.channel_layer.group_add(group, self.channel_name)

@@ -2,7 +2,7 @@ import logging
 
 from django.utils.deprecation import MiddlewareMixin
 
-from . import badges, clock, referrals, selectors, services
+from . import awards, badges, clock, referrals, selectors, services
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +24,7 @@ class DailyVisitMiddleware(MiddlewareMixin):
             return
         try:
             entry = services.visit(user)
-            earned = badges.award_due(user.pk, {badges.STREAK}) if entry is not None else []
+            earned = awards.award_due(user.pk, {badges.STREAK}) if entry is not None else []
         except Exception:  # the page matters more: the next request asks again
             log.exception("daily streak visit for user %s failed", user.pk)
             return

@@ -9,9 +9,8 @@ from django.dispatch import receiver
 from accounts import privacy
 from cards import prefs as card_prefs
 from gameplay.hooks import on_game_end
-from gameplay.models import GameEndReceipt
 
-from . import badges, challenges, referrals, services, shop
+from . import awards, badges, challenges, referrals, services, shop
 from .models import (
     Account,
     Attempt,
@@ -36,29 +35,20 @@ def record_challenge(game):
     challenges.record(game)
 
 
-@on_game_end("badges")
+# Badges read the game's record and the rating it brought.
+@on_game_end("badges", after=("stats", "ratings"))
 def award_badges(game):
-    # Badges read the game's record and the rating it brought: wait for those receivers.
-    _after(game, "stats", "ratings")
     if game.status != game.Status.OVER:
         return
     sources = {badges.GAME, badges.RATING} if game.ranked else {badges.GAME}
     for user_id in sorted({s.get("user_id") for s in game.seats if s.get("user_id")}):
-        badges.award_due(user_id, sources, kind=game.kind)
+        awards.award_due(user_id, sources, kind=game.kind)
 
 
-@on_game_end("referrals")
+# The games that count are the finished games "stats" records.
+@on_game_end("referrals", after=("stats",))
 def qualify_referrals(game):
-    _after(game, "stats")  # the games that count are the finished games it records
     referrals.qualify_players(game)
-
-
-def _after(game, *names: str) -> None:
-    """Raise (the sweep retries later) unless those receivers have run for the game."""
-    ran = set(GameEndReceipt.objects.filter(game=game).values_list("receiver", flat=True))
-    missing = set(names) - ran
-    if missing:
-        raise RuntimeError(f"game {game.pk}: waiting for {', '.join(sorted(missing))}")
 
 
 @receiver(user_logged_in, dispatch_uid="kudos-signed-in")

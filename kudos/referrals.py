@@ -26,7 +26,7 @@ from django.utils import timezone
 from accounts.models import GameRecord
 from gameplay.models import Game
 
-from . import clock, rules, selectors, services
+from . import clock, keys, rules, selectors, services
 from .models import Entry, Referral
 
 INVITE = "kudos_invite"  # session: {"by": inviter id, "at": when the link was opened}
@@ -160,7 +160,7 @@ def qualify(invitee_id: int) -> Referral | None:
             user_id=invitee.pk,
             amount=rules.REFERRAL_INVITEE,
             kind=Entry.Kind.REFERRAL,
-            key=f"referral:{invitee.pk}:joined",
+            key=keys.referral(invitee.pk, "joined"),
             memo=f"Welcome: you joined through {inviter.username}'s invite",
         )
         if referral.inviter_paid:
@@ -168,7 +168,7 @@ def qualify(invitee_id: int) -> Referral | None:
                 user_id=inviter.pk,
                 amount=rules.REFERRAL_INVITER,
                 kind=Entry.Kind.REFERRAL,
-                key=f"referral:{invitee.pk}:invited",
+                key=keys.referral(invitee.pk, "invited"),
                 memo=f"{invitee.username} joined through your invite",
             )
     return referral

@@ -1,5 +1,5 @@
 """What Kudos pay and when: every schedule in one place. The /kudos/ page shows these tables
-and the README states them; the services only read them from here."""
+and docs/kudos.md states them; the services only read them from here."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from django.db.models import F, Max, Q, QuerySet, Sum, Window
 
 from accounts.models import GameStat
 
-from . import clock, rules
+from . import badges, clock, rules
 from .models import Account, BonusEvent, Entry, Look, Streak, StreakDay
 
 
@@ -197,8 +197,6 @@ def header(user, news: str | None = None, badge: str = "") -> dict:
 
 
 def _badge(slug: str):
-    from . import badges  # badges imports services, which import this module
-
     return badges.get(slug) if slug else None
 
 

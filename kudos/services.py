@@ -31,14 +31,14 @@ from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
 from gameplay.engine import registry
 from gameplay.models import Game
+from infra import news
 
-from . import clock, rules, selectors
+from . import clock, keys, rules, selectors
 from .models import Account, BonusEvent, Entry, Streak, StreakDay, WeekClose, WeekPlace
 
 log = logging.getLogger(__name__)
@@ -252,7 +252,7 @@ def visit(user) -> Entry | None:
             account,
             reward,
             Entry.Kind.STREAK,
-            f"streak:{user.pk}:{today.isoformat()}",
+            keys.streak_day(user.pk, today),
             f"Day {streak.current} of your daily streak",
             f"day:{today.isoformat()}",
         )
@@ -407,7 +407,7 @@ def _pay_player(
     title = game_title(game.kind)
     with transaction.atomic():
         account = _lock(user_id)
-        if account is None or Entry.objects.filter(key=f"play:{game.pk}:{user_id}").exists():
+        if account is None or Entry.objects.filter(key=keys.play(game.pk, user_id)).exists():
             return []
         day = ended.astimezone(selectors.zone_of(account.user)).date()
         if account.play_day is not None and account.play_day >= day:
@@ -418,15 +418,15 @@ def _pay_player(
         what = f"{'Won' if won else 'Finished'} {title}"
         if game.players > 1:
             what += f" at a table of {game.players}"
-        parts = [(Entry.Kind.PLAY, base, f"play:{game.pk}:{user_id}", what)]
-        first_win = f"first-win:{user_id}:{game.kind}:{day.isoformat()}"
+        parts = [(Entry.Kind.PLAY, base, keys.play(game.pk, user_id), what)]
+        first_win = keys.first_win(user_id, game.kind, day)
         if won and not Entry.objects.filter(key=first_win).exists():
             extra = base * (rules.FIRST_WIN_MULTIPLIER - 1)
             parts.append((Entry.Kind.BONUS, extra, first_win, f"First win of the day at {title}"))
         if event is not None:
             extra = math.floor(sum(p[1] for p in parts) * (event.multiplier - 1))
             if extra > 0:
-                key = f"event:{event.pk}:{game.pk}:{user_id}"
+                key = keys.bonus_event(event.pk, game.pk, user_id)
                 parts.append((Entry.Kind.BONUS, extra, key, f"{event.name} ({event.times})"))
         paid = []
         for kind, amount, key, memo in parts:
@@ -519,7 +519,7 @@ def _close_week(start: datetime, now: datetime) -> bool:
                     user_id=spot.user_id,
                     amount=spot.prize,
                     kind=Entry.Kind.WEEKLY,
-                    key=f"weekly:{label}:{spot.user_id}",
+                    key=keys.weekly(label, spot.user_id),
                     memo=f"{ordinal(spot.place)} place in week {label}",
                     reference=f"week:{label}",
                 )
@@ -542,7 +542,7 @@ def announce_bonus_events() -> int:
     )
     ended = BonusEvent.objects.filter(announced__lt=2, ends__lte=now).update(announced=2)
     if started or ended:
-        _send(EVERYONE, None)
+        news.tell_now(EVERYONE, "kudos.changed", news=None, badge="")
     return started + ended
 
 
@@ -567,21 +567,7 @@ def forget(*, user_id: int) -> None:
 # ---- telling open pages ------------------------------------------------------------------------------
 
 
-def user_group(user_id: int) -> str:
-    return f"kudos_{user_id}"
-
-
-def _announce(user_id: int, news: str | None, badge: str = "") -> None:
-    """After the commit, refresh the player's open headers (with ``news`` to show, and the
-    badge just earned, if any)."""
-    transaction.on_commit(lambda: _send(user_group(user_id), news, badge))
-
-
-def _send(group: str, news: str | None, badge: str = "") -> None:
-    from gameplay.services import run_async
-
-    message = {"type": "kudos.changed", "news": news, "badge": badge}
-    try:
-        run_async(get_channel_layer().group_send, group, message)
-    except Exception:  # a dead channel layer must not undo a committed payment
-        log.exception("Kudos header refresh for %s failed", group)
+def _announce(user_id: int, news_text: str | None, badge: str = "") -> None:
+    """After the commit, refresh the player's open headers (with ``news_text`` to show, and
+    the badge just earned, if any)."""
+    news.tell_after_commit(news.person_group(user_id), "kudos.changed", news=news_text, badge=badge)

@@ -22,7 +22,7 @@ from django.db import transaction
 from cards import art
 from cards import prefs as card_prefs
 
-from . import clock, services
+from . import clock, keys, services
 from .models import Look, Owned
 
 BACK, FELT, COLOUR, FREEZE = "back", "felt", "colour", "freeze"
@@ -110,7 +110,7 @@ def buy(*, user_id: int, slug: str, order: str = "") -> Item:
     if item.section == FREEZE:
         if not ORDER.fullmatch(str(order)):
             raise services.Refused("That order is not valid: reload the shop and try again.")
-        key = f"shop:freeze:{user_id}:{order}"
+        key = keys.freeze(user_id, order)
 
         def grant():
             services.give_freeze(user_id=user_id)
@@ -118,7 +118,7 @@ def buy(*, user_id: int, slug: str, order: str = "") -> Item:
     else:
         if Owned.objects.filter(user_id=user_id, item=item.slug).exists():
             raise services.Refused(f"You own the {item.name} already.")
-        key = f"shop:{item.slug}:{user_id}"
+        key = keys.shop(item.slug, user_id)
 
         def grant():
             Owned.objects.create(user_id=user_id, item=item.slug, bought=clock.now())

@@ -21,7 +21,7 @@ from django.db import transaction
 from cards import roster
 from gameplay.engine import registry
 
-from . import clock, rules, selectors, services
+from . import clock, keys, rules, selectors, services
 from .models import Entry
 
 SALT = "kudos.spot"
@@ -144,7 +144,7 @@ def claim(user, token: str) -> Entry:
     title = spot.title if spot else "a sponsor spot"
     with transaction.atomic():
         services.hold(user.pk)  # the day's count and the payment, one spot at a time
-        if Entry.objects.filter(key=f"spot:{nonce}").exists():
+        if Entry.objects.filter(key=keys.spot(nonce)).exists():
             raise services.Refused("This spot was paid already.")
         if watched_today(user) >= rules.SPOTS_PER_DAY:
             raise services.Refused(
@@ -155,7 +155,7 @@ def claim(user, token: str) -> Entry:
             user_id=user.pk,
             amount=rules.SPOT_PAY,
             kind=Entry.Kind.SPOT,
-            key=f"spot:{nonce}",
+            key=keys.spot(nonce),
             memo=f"Watched a spot: {title}",
         )
     return entry

@@ -13,19 +13,20 @@ import asyncio
 import json
 import logging
 import time
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs
 
-from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import DatabaseError, InterfaceError, OperationalError, close_old_connections
-from django.db.models import Q
+from django.db import DatabaseError, InterfaceError, OperationalError
 
 from cards import prefs as card_prefs
-from cubiccards import metrics
-from cubiccards.sockets import (
+from gameplay import services as gameplay
+from gameplay import store
+from gameplay.engine import IllegalAction, registry
+from infra import metrics
+from infra.scheduling import on_thread
+from infra.sockets import (
     ClosesWhenRedisIsDown,
     HearsTheClientLeave,
     LeavesTheLayer,
@@ -33,36 +34,14 @@ from cubiccards.sockets import (
     SendsWhileOpen,
     refuse,
 )
-from gameplay import services as gameplay
-from gameplay.engine import IllegalAction, registry
 
-from . import limits, messages, services, tables
+from . import limits, messages, selectors, services, tables
 from .identity import scope_player_key
-from .models import Member, Room
+from .models import Member
 
 log = logging.getLogger(__name__)
 
 NOT_APPLIED = "Your move was not applied"
-
-
-# Threads for the sockets' database calls (settings.DB_THREADS); the pool has a connection for
-# each, so a thread never waits for one.
-DB_THREADS = ThreadPoolExecutor(settings.DB_THREADS, thread_name_prefix="table-db")
-
-
-def on_worker(fn):
-    """Run `fn` on one of DB_THREADS, so tables don't queue behind each other on one shared
-    thread, and give back its database connection (to the pool) before it returns. Closing
-    inside the call matters: the connection lives in the call's context, which channels'
-    database_sync_to_async cleanup, running outside it, does not always reach."""
-
-    def call(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            close_old_connections()
-
-    return sync_to_async(call, thread_sensitive=False, executor=DB_THREADS)
 
 
 # This process's open table sockets (channel name: member id), kept present by one heartbeat.
@@ -85,7 +64,7 @@ async def _beat():
         if not _sockets:
             return
         try:
-            await on_worker(services.heartbeat)(dict(_sockets))
+            await on_thread(services.heartbeat)(dict(_sockets))
         except DatabaseError:  # the database is away: the next beat tries again
             log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
 
@@ -121,7 +100,7 @@ class RoomConsumer(
     async def dispatch(self, message):
         """As channels dispatches, without its hop to the process's one shared thread to close
         stale database connections before every message (a queue every table's every message
-        waited in): this consumer's database calls all run through on_worker, which gives its
+        waited in): this consumer's database calls all run through on_thread, which gives its
         connection back as each call returns, so there is none to close."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
@@ -147,7 +126,7 @@ class RoomConsumer(
         if player is None:
             await refuse(self, 4401, "Open the site first: this socket needs a session.")
             return
-        member = await on_worker(self._connect_member)(player)
+        member = await on_thread(self._connect_member)(player)
         if member is None:
             await refuse(self, 4403, "Join the room by its code first.")
             return
@@ -160,7 +139,7 @@ class RoomConsumer(
         await self.refresh()
 
     def _connect_member(self, player: str) -> Member | None:
-        room = Room.objects.filter(code=self.code, is_open=True).first()
+        room = selectors.open_room(self.code)
         if room is None:
             return None
         # The cards as this person chose them, read with the session here (a query), once:
@@ -176,7 +155,7 @@ class RoomConsumer(
         if self.game_group:
             await self.channel_layer.group_discard(self.game_group, self.channel_name)
         _sockets.pop(self.channel_name, None)
-        await on_worker(services.disconnected)(member_id=self.member_id, channel=self.channel_name)
+        await on_thread(services.disconnected)(member_id=self.member_id, channel=self.channel_name)
 
     # ---- in ------------------------------------------------------------------------------
 
@@ -204,7 +183,7 @@ class RoomConsumer(
         if kind in ("sync", "hint"):
             # Both cost a render (a hint, a solver's run): limited per person and address too
             # (counted in Redis, so on a thread: the loop never waits on a sync client).
-            if not await on_worker(limits.sync_allowed)(self.player, self.address):
+            if not await on_thread(limits.sync_allowed)(self.player, self.address):
                 return await self.error(
                     "Slow down: you asked for the table too often. Wait a moment.",
                     retry_after=1.0,
@@ -221,7 +200,7 @@ class RoomConsumer(
     async def hint(self):
         """Advice for this seat from the game's own helper (Klondike's solver, ...)."""
         try:
-            hint = await on_worker(self._hint)()
+            hint = await on_thread(self._hint)()
         except services.RoomError as exc:
             return await self.error(exc.message)
         if self.format == "json":
@@ -232,12 +211,12 @@ class RoomConsumer(
     async def speed_play(self, speed):
         """The host sets how fast the computer players move; remembered for their next table."""
         try:
-            await on_worker(self._speed_play)(speed)
+            await on_thread(self._speed_play)(speed)
         except services.RoomError as exc:
             await self.error(exc.message)
 
     def _speed_play(self, speed):
-        member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
+        member = selectors.member(self.member_id)
         services.set_speed_play(room=member.room, player=member.player, speed=speed)
         user = self.scope.get("user")
         user = user if user is not None and user.is_authenticated else None
@@ -253,12 +232,17 @@ class RoomConsumer(
         except messages.BadMessage as exc:
             return await self.error(exc.message, action_id=exc.action_id)
         try:
-            # The common move needs no thread at all; anything else is applied, and this
-            # seat's new view rendered, in one trip to a worker thread. Either way the player
-            # who moved sees the result without waiting for the table's broadcast.
-            applied = await self._submit_on_loop(action, seq, action_id)
-            if applied is None:
-                applied = await on_worker(self._submit)(action, seq, action_id)
+            # Who sits where, as of the last view this connection was sent: every change to the
+            # room or the table is followed by a fresh view, so a move needs no query of its own
+            # to find its seat.
+            member, room, present = self.seen or await on_thread(self._people)()
+            outcome = await gameplay.submit_from_loop(
+                game_id=room.game_id,
+                seat=services.seat_to_move(member, room),
+                action=action,
+                seq=seq,
+                action_id=action_id,
+            )
         except gameplay.AlreadyApplied as exc:  # a retry: the same answer as the first time
             await self.ack(action_id, exc.seq)
             return await self.refresh(force=True)
@@ -273,59 +257,22 @@ class RoomConsumer(
                 f"{NOT_APPLIED}: the table could not save it just now. Send it again.",
                 action_id=action_id,
             )
-        seq_applied, payload = applied
+        room.game = outcome.game
         if action_id:
-            await self.ack(action_id, seq_applied)
+            await self.ack(action_id, outcome.game.seq)
+        # The player who moved sees the result without waiting for the table's news.
+        payload = await self._render_after_move(member, room, present)
         if payload is not None:
             await self.deliver(payload)
-        member, room, _ = self.seen
         metrics.action_done(game=room.game, seat=member.seat, started=started, by="person")
 
-    async def _submit_on_loop(self, action, seq, action_id: str):
-        """The common move, on the event loop (gameplay.submit_action_on_loop): a seated
-        player's, as of the last view this connection was sent. None: _submit decides it."""
-        if self.seen is None:
-            return None
-        member, room, present = self.seen
-        if member.left or not room.is_open or room.game_id is None or member.seat is None:
-            return None
-        outcome = await gameplay.submit_action_on_loop(
-            game_id=room.game_id, seat=member.seat, action=action, seq=seq, action_id=action_id
-        )
-        if outcome is None:
-            return None
-        room.game = outcome.game
-        return outcome.game.seq, await self._render_after_move(member, room, present)
-
-    def _submit(self, action, seq, action_id: str):
-        # Who sits where, as of the last view this connection was sent: every change to the
-        # room or the table is followed by a fresh view, and the game row itself is read
-        # under its lock below, so a move needs no query of its own to find its seat.
-        member, room, present = self.seen or self._people("room")
-        if member.left or not room.is_open:
-            raise services.RoomError("You are no longer in this room.")
-        if room.game_id is None:
-            raise services.RoomError("No game is in play. The host starts one from the lobby.")
-        if member.seat is None:
-            raise services.RoomError("You are watching this game: spectators can't play.")
-        outcome = gameplay.submit_action(
-            game_id=room.game_id,
-            seat=member.seat,
-            action=action,
-            seq=seq,
-            rebase=True,
-            action_id=action_id,
-        )
-        room.game = outcome.game
-        return outcome.game.seq, self._render_for(member, room, present, force=False)
-
     def _hint(self):
-        member = Member.objects.select_related("room", "room__game").get(pk=self.member_id)
+        member = selectors.member(self.member_id)
         game = member.room.game
         if game is None or game.is_over or member.seat is None:
             raise services.RoomError("There is nothing to advise on right now.")
         engine = registry.get(game.kind)
-        return engine.hint(gameplay.load_state(game), member.seat)
+        return engine.hint(store.load_state(game), member.seat)
 
     def _allowed(self) -> bool:
         now = time.monotonic()
@@ -348,13 +295,13 @@ class RoomConsumer(
             return
         game = None
         if self.seen is not None and self.seen[1].game_id is not None:
-            game = gameplay.latest_game(self.seen[1].game_id, seq)
+            game = store.latest_row(self.seen[1].game_id, seq)
         if game is not None:
             member, room, present = self.seen
             room.game = game
             payload = await self._render_after_move(member, room, present)
         else:
-            payload = await on_worker(self._render_move)()
+            payload = await on_thread(self._render_move)()
         if payload is not None:
             await self.deliver(payload)
 
@@ -364,7 +311,7 @@ class RoomConsumer(
         await self.refresh(force=True, notice=event.get("notice", ""))
 
     async def refresh(self, force: bool = False, notice: str = ""):
-        payload = await on_worker(self._render)(force, notice)
+        payload = await on_thread(self._render)(force, notice)
         if payload is not None:
             await self.deliver(payload)
 
@@ -381,68 +328,55 @@ class RoomConsumer(
         self.sent_seq = seq
         await self.send(text_data=text)
 
-    def _people(self, related: str) -> tuple[Member, Room, list[Member]]:
-        """This connection's member, its room and the room's people (in the order they
-        came), with `related` loaded, in one query."""
-        people = list(
-            Member.objects.filter(Q(left=False) | Q(pk=self.member_id), room_id=self.room_id)
-            .select_related(related)
-            .order_by("joined")
-        )
-        member = next(m for m in people if m.pk == self.member_id)
-        return member, member.room, [m for m in people if not m.left]
+    def _people(self):
+        return selectors.people(self.member_id, self.room_id)
 
     def _render(self, force: bool, notice: str = ""):
         self.online = None  # a room update, a sync, a refused move: read the room afresh
-        return self._render_for(*self._read_room(), force, notice)
+        return self._render_move(force, notice)
 
-    def _render_move(self):
-        """The view after a move written elsewhere (a computer player's, by the worker)."""
-        return self._render_for(*self._read_room(), force=False)
-
-    def _read_room(self) -> tuple[Member, Room, list[Member]]:
-        """This connection's member, room and people, and the room's game, read afresh. The
-        game row (a deal, or a move written elsewhere: another process, the worker) is
-        remembered as this process's latest, so the next move here starts from it on the
-        loop."""
-        member, room, present = self._people("room__game")
-        if room.game is not None:
-            gameplay.remember(room.game)
-        return member, room, present
+    def _render_move(self, force: bool = False, notice: str = ""):
+        """The view after a write elsewhere (a computer player's, by the worker; another
+        process's): the member, room, people and game read afresh."""
+        member, room, present = selectors.people(self.member_id, self.room_id, with_game=True)
+        if not self._wanted(member, room, present, force):
+            return None
+        return self._message(room, self._context(member, room, present), notice)
 
     async def _render_after_move(self, member: Member, room, present: list[Member]):
         """This seat's view of the game `room.game` has moved to: on the loop when this
-        process holds all it shows (as it nearly always does after a move here), else on a
-        thread."""
-        try:
-            return self._render_for(member, room, present, force=False, memory_only=True)
-        except tables.NotInMemory:
-            return await on_worker(self._render_for)(member, room, present, False)
+        process holds all it shows (as it nearly always does after a move here), else read on
+        a thread."""
+        if not self._wanted(member, room, present, force=False):
+            return None
+        context = tables.room_context_in_memory(room, member, present, self.online)
+        if context is None:
+            context = await on_thread(self._context)(member, room, present)
+        return self._message(room, context)
 
-    def _render_for(
-        self, member: Member, room, present: list[Member], force: bool, notice="", memory_only=False
-    ):
-        """This connection's view (None if it has it already, or has left); with
-        `memory_only`, from this process's memory alone, or tables.NotInMemory."""
+    def _wanted(self, member: Member, room, present: list[Member], force: bool) -> bool:
+        """Whether this connection is to be sent the view of `room` now (not if it has it
+        already, or has left); `room` becomes what it last saw."""
         self.seen = (member, room, present)
         if member.left or not room.is_open:
-            return None
-        game = room.game
-        seq = game.seq if game else -1
-        if not force and game and seq <= self.sent_seq:
-            return None
+            return False
+        return force or room.game is None or room.game.seq > self.sent_seq
+
+    def _context(self, member: Member, room, present: list[Member]):
         if self.online is None:
-            if memory_only:
-                raise tables.NotInMemory
             self.online = services.online_ids(room.pk)
-        context = tables.room_context(room, member, present, self.online, memory_only)
+        return tables.room_context(room, member, present, self.online)
+
+    def _message(self, room, context, notice: str = ""):
+        """The message for `context`, with the game group and seq it shows."""
         context["csrf_token"], context["notice"] = self.csrf_token, notice
         context.update(self.card_prefs)
         if self.format == "json":
             text = json.dumps(tables.state_message(context))
         else:
             text = tables.render_fragment(context)
-        return text, gameplay.group_name(game.pk) if game else None, seq
+        game = room.game
+        return text, gameplay.group_name(game.pk) if game else None, game.seq if game else -1
 
     async def ack(self, action_id: str, seq: int):
         if self.format == "json":

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from gameplay.services import MAX_ACTION_ID
+from gameplay.moves import MAX_ACTION_ID
 
 MAX_MESSAGE = 4096  # characters; the largest real action is far smaller
 MAX_DEPTH = 8  # nesting of objects and lists; a real action needs 3 ({"action": {"cards": []}})

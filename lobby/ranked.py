@@ -31,6 +31,8 @@ from accounts import ratings
 from gameplay import services as gameplay
 from gameplay.engine import registry
 from gameplay.models import Game
+from infra import news
+from infra.scheduling import run_later
 
 from . import services
 from .models import Member, QueueEntry, Room
@@ -208,14 +210,10 @@ def page_closed(entry_id: int) -> None:
     within ``QUEUE_GRACE`` seconds."""
     from django.db.models import F
 
-    from gameplay.tasks import run_later
-
-    from .tasks import queue_presence
-
     QueueEntry.objects.filter(pk=entry_id, connections__gt=0).update(
         connections=F("connections") - 1, seen=timezone.now()
     )
-    run_later(queue_presence, entry_id, delay=QUEUE_GRACE)
+    run_later("lobby.queue_presence", entry_id, delay=QUEUE_GRACE)
 
 
 def check_presence(entry_id: int) -> bool:
@@ -329,10 +327,6 @@ def match_all(now: datetime | None = None) -> int:
     return sum(len(match(kind, now=now)) for kind in sorted(kinds) if kind in rated_kinds())
 
 
-def anyone_waiting() -> bool:
-    return QueueEntry.objects.filter(status=QueueEntry.Status.WAITING).exists()
-
-
 def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:
     """Leave out (and close) entries whose page went silent, and people who sat down at a
     game elsewhere since they queued."""
@@ -396,33 +390,12 @@ def _seat(engine, people: list[QueueEntry], size: int) -> Room:
 def _queue_changed(kind: str, nudge: bool = False) -> None:
     """Tell the waiting pages; after an enqueue, run the matcher now rather than at the next
     tick of the beat."""
-    from channels.layers import get_channel_layer
-
-    try:
-        gameplay.run_async(
-            get_channel_layer().group_send, queue_group(kind), {"type": "queue.update"}
-        )
-    except Exception:  # the pages catch up on their next message
-        log.exception("queue update for %s not sent", kind)
+    news.tell_now(queue_group(kind), "queue.update")
     if nudge:
-        from gameplay.tasks import run_later
-
-        from .tasks import match_queue
-
-        run_later(match_queue, delay=0)
+        run_later("lobby.match_queue", delay=0)
 
 
 # ---- leaving a ranked table ----------------------------------------------------------------------
-
-
-def leave_for_good(room: Room, member: Member) -> None:
-    """A person left a ranked game in play (Leave, or away too long): the computer plays their
-    seat to the end and they are ranked last. Runs inside the caller's transaction."""
-    if member.seat is None or room.game_id is None or room.game.is_over:
-        return
-    gameplay.leave_seat(game_id=room.game_id, seat=member.seat)
-    member.seat = None  # from now on they may only watch
-    member.save(update_fields=["seat"])
 
 
 def check_forfeit(member_id: int) -> bool:
@@ -437,6 +410,6 @@ def check_forfeit(member_id: int) -> bool:
             return False
         if member.last_seen > timezone.now() - timedelta(seconds=settings.RANKED_FORFEIT - 1):
             return False  # came back and went again since: a later check decides
-        leave_for_good(room, member)
+        services.leave_for_good(room, member)
         transaction.on_commit(lambda: services.notify_room(room.code))
     return True

@@ -17,10 +17,11 @@ from django.utils import timezone
 from gameplay import services as gameplay
 from gameplay.engine import IllegalAction, registry
 from gameplay.models import Game, SpeedPlay
+from infra import news
+from infra.scheduling import run_later
 from kudos import challenges
 from kudos.services import Refused
 
-from . import ranked
 from .models import ROOM_SIZE, Member, Presence, Room, RoomGame
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,7 @@ def leave_room(*, room: Room, player: str) -> None:
         member.left = True
         member.save(update_fields=["left"])
         if room.ranked:
-            ranked.leave_for_good(room, member)
+            leave_for_good(room, member)
         else:
             _hand_seat_to_bot(room, member)
         remaining = list(room.present())
@@ -139,6 +140,27 @@ def leave_room(*, room: Room, player: str) -> None:
             room.host = hosts[0].player if hosts else ""
         room.save(update_fields=["is_open", "host", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
+
+
+def leave_for_good(room: Room, member: Member) -> None:
+    """A person left a ranked game in play (Leave, or away too long): the computer plays their
+    seat to the end and they are ranked last. Runs inside the caller's transaction."""
+    if member.seat is None or room.game_id is None or room.game.is_over:
+        return
+    gameplay.leave_seat(game_id=room.game_id, seat=member.seat)
+    member.seat = None  # from now on they may only watch
+    member.save(update_fields=["seat"])
+
+
+def seat_to_move(member: Member, room: Room) -> int:
+    """The seat `member` moves for at `room`'s game; RoomError says why there is none."""
+    if member.left or not room.is_open:
+        raise RoomError("You are no longer in this room.")
+    if room.game_id is None:
+        raise RoomError("No game is in play. The host starts one from the lobby.")
+    if member.seat is None:
+        raise RoomError("You are watching this game: spectators can't play.")
+    return member.seat
 
 
 def member_of(room: Room, player: str) -> Member | None:
@@ -445,16 +467,12 @@ def heartbeat(sockets: dict[str, int]) -> None:
 
 def disconnected(*, member_id: int, channel: str) -> None:
     """A socket closed. If no other is open after the grace period, the computer takes over."""
-    from gameplay.tasks import run_later
-
-    from .tasks import seat_check
-
     Presence.objects.filter(channel=channel).delete()
     Member.objects.filter(pk=member_id).update(last_seen=timezone.now())
     if not is_online(member_id):
         code = Room.objects.filter(members__pk=member_id).values_list("code", flat=True).first()
         notify_room(code)  # "reconnecting…" while the grace period runs
-        run_later(seat_check, member_id, delay=settings.RECONNECT_GRACE)
+        run_later("lobby.seat_check", member_id, delay=settings.RECONNECT_GRACE)
 
 
 def check_seat(member_id: int) -> bool:
@@ -478,12 +496,8 @@ def check_seat(member_id: int) -> bool:
         _hand_seat_to_bot(room, member)
         transaction.on_commit(lambda: notify_room(room.code))
         if room.ranked:  # away much longer: gone for good
-            from gameplay.tasks import run_later
-
-            from .tasks import forfeit_check
-
             delay = max(settings.RANKED_FORFEIT - settings.RECONNECT_GRACE, 0)
-            transaction.on_commit(lambda: run_later(forfeit_check, member_id, delay=delay))
+            transaction.on_commit(lambda: run_later("lobby.forfeit_check", member_id, delay=delay))
         return True
 
 
@@ -552,15 +566,8 @@ def _end_if_abandoned(room_id: int) -> bool:
 
 def notify_room(code: str | None, notice: str = "") -> None:
     """Every socket in the room renders its view again; `notice` is said at the table."""
-    from channels.layers import get_channel_layer
-
-    if not code:
-        return
-    try:
-        message = {"type": "room.update", "notice": notice}
-        gameplay.run_async(get_channel_layer().group_send, room_group(code), message)
-    except Exception as exc:  # the channel layer is away (Redis restarting): news, not state
-        log.warning("room %s: the table could not be told of a change: %r", code, exc)
+    if code:
+        news.tell_now(room_group(code), "room.update", notice=notice)
 
 
 def current_room(player: str) -> Room | None:

@@ -15,7 +15,7 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
 
-from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
 from gameplay.models import SpeedPlay
 from kudos.selectors import name_tags
@@ -105,27 +105,63 @@ def table_template(kind: str) -> Template:
     return select_template([f"tables/{kind}.html", "tables/generic.html"])
 
 
-class NotInMemory(Exception):
-    """A view asked for from memory only (room_context's memory_only) needs the database or
-    the shared cache."""
-
-
 def room_context(
     room: Room,
     member: Member,
     present: list[Member] | None = None,
     online: set[int] | None = None,
-    memory_only: bool = False,
 ) -> dict[str, Any]:
     """Everything the room page or a socket message needs, for this member only. `present`:
     the room's people in the order they came, and `online`: those with a live socket, if the
-    caller has them already. With `memory_only`, only from what this process holds (for the
-    event loop, which must not wait on the database or Redis): NotInMemory if that is not
-    enough."""
-    if memory_only and (present is None or online is None or room.game is None):
-        raise NotInMemory
+    caller has them already."""
     present = list(room.present()) if present is None else present
     online = services.online_ids(room.pk) if online is None else online
+    game = room.game
+    table = None
+    if game is not None:
+        seat = _seat_of(member, game)
+
+        def build():
+            people = viewpoints.shared(_people_key(room, game), lambda: _people_part(room, game))
+            return _table_part(game, seat, store.load_state(game), people)
+
+        table = viewpoints.shared(_seat_key(room, game, seat), build)
+    return _context(room, member, present, online, table)
+
+
+def room_context_in_memory(
+    room: Room, member: Member, present: list[Member], online: set[int] | None
+) -> dict[str, Any] | None:
+    """As room_context, from what this process holds alone (the event loop must not wait on the
+    database or Redis), after a move: None when that is not enough."""
+    game = room.game
+    if online is None or game is None:
+        return None
+    seat = _seat_of(member, game)
+    key = _seat_key(room, game, seat)
+    table = viewpoints.kept(key)
+    if table is None:
+        people = viewpoints.kept(_people_key(room, game))
+        state = store.kept_state(game)
+        if people is None or state is None:
+            return None
+        table = viewpoints.shared(key, lambda: _table_part(game, seat, state, people))
+    return _context(room, member, present, online, table)
+
+
+def _seat_of(member: Member, game) -> int | None:
+    return member.seat if member.seat is not None and member.seat < game.players else None
+
+
+def _seat_key(room: Room, game, seat: int | None) -> tuple:
+    return ("seat", room.pk, game.pk, game.seed_hash, game.seq, game.updated, seat)
+
+
+def _people_key(room: Room, game) -> tuple:
+    return ("people", room.pk, game.pk, game.seed_hash, game.status)
+
+
+def _context(room: Room, member: Member, present, online, table) -> dict[str, Any]:
     for person in present:  # the same for every viewer: it comes from the presence rows
         person.online = person.pk in online
     context: dict[str, Any] = {
@@ -145,9 +181,7 @@ def room_context(
             context["table_games"] = table_games(room.kind)
             context["turn_timers"] = TURN_TIMERS
         return context
-    seat = member.seat if member.seat is not None and member.seat < game.players else None
-    key = ("seat", room.pk, game.pk, game.seed_hash, game.seq, game.updated, seat)
-    context.update(viewpoints.shared(key, lambda: _table_part(room, game, seat, memory_only)))
+    context.update(table)
     # Presence moves without the game row (a socket drops, comes back): it joins each call's
     # own copy of the shared seats.
     people = {m.seat: m for m in present if m.seat is not None}
@@ -159,21 +193,10 @@ def room_context(
     return context
 
 
-def _table_part(room: Room, game, seat: int | None, memory_only: bool) -> dict[str, Any]:
-    """What the table shows from `seat` (None: a spectator's view) now."""
-
-    def people():
-        if memory_only:
-            raise NotInMemory
-        return _people_part(room, game)
-
-    wins, seat_wins, tags = viewpoints.shared(
-        ("people", room.pk, game.pk, game.seed_hash, game.status), people
-    )
+def _table_part(game, seat: int | None, state: dict, people: tuple) -> dict[str, Any]:
+    """What the table shows from `seat` (None: a spectator's view) at `state`."""
+    wins, seat_wins, tags = people
     engine = registry.get(game.kind)
-    state = gameplay.kept_state(game) if memory_only else gameplay.load_state(game)
-    if state is None:
-        raise NotInMemory
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat) if seat is not None and not game.is_over else []
     over = game.is_over
@@ -255,7 +278,7 @@ def _presence(seat: dict[str, Any], person: Member | None, over: bool) -> str | 
 
 
 def state_message(context: dict[str, Any]) -> dict[str, Any]:
-    """The JSON form (the program interface, documented in the README)."""
+    """The JSON form (the program interface, documented in docs/protocol.md)."""
     room = context["room"]
     base = {
         "room": room.code,

@@ -22,6 +22,15 @@ _parts: OrderedDict[tuple, Any] = OrderedDict()
 _lock = threading.Lock()
 
 
+def kept(key: tuple) -> Any | None:
+    """What is kept for `key`, or None."""
+    with _lock:
+        part = _parts.get(key)
+        if part is not None:
+            _parts.move_to_end(key)
+        return part
+
+
 def shared(key: tuple, build: Callable[[], Any]) -> Any:
     """What `build` gives for `key`, built at most once while the key is kept. A key names
     everything the value depends on (see the callers in lobby.tables)."""

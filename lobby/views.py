@@ -5,8 +5,9 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from cubiccards import errors, limits
 from gameplay.engine import registry
+from infra import limits
+from infra.cache import require_redis
 
 from . import services, tables
 from .identity import player_key, player_name
@@ -27,7 +28,7 @@ def create_room(request):
 @require_POST
 def join_room(request):
     """Joining by code is the only way into someone's room, so codes that lead nowhere are
-    counted per session and per address (cubiccards.limits) to stop guessing."""
+    counted per session and per address (infra.limits) to stop guessing."""
     player = player_key(request)
     guesser = [
         (limits.ROOM_CODES_PER_SESSION, player),
@@ -55,7 +56,7 @@ def join_room(request):
 def room(request, code: str):
     """A member's table; anyone else gets the same invitation to join, whether a room has
     this code or not (joining tells, within the guessing limits)."""
-    errors.require_redis()  # a table that can't connect its socket would only spin
+    require_redis()  # a table that can't connect its socket would only spin
     player = player_key(request)
     try:
         room = services.members_room(code, player)

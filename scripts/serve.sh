@@ -22,7 +22,7 @@ $bin/python manage.py collectstatic --no-input -v 0 || { echo "collectstatic fai
 
 run=$(mktemp -d -t cubiccards-serve-XXXXXX)
 chmod 755 "$run"  # nginx's workers may run as another user
-# Every process writes its metrics here; /metrics adds them up (cubiccards/metrics.py).
+# Every process writes its metrics here; /metrics adds them up (infra/metrics.py).
 export PROMETHEUS_MULTIPROC_DIR="$run/metrics"
 mkdir "$PROMETHEUS_MULTIPROC_DIR"
 ulimit -n "$(ulimit -Hn)"  # a socket is a file: thousands of tables need thousands

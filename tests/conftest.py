@@ -168,7 +168,7 @@ def _clean_redis():
 
 @pytest.fixture(autouse=True)
 def _fresh_limits():
-    """Every test starts with the guessing and sign-up limits unused (cubiccards.limits): the
+    """Every test starts with the guessing and sign-up limits unused (infra.limits): the
     suite signs in, guesses room codes and signs up far more than one client ever may."""
     from django.core.cache import cache
 
@@ -195,7 +195,7 @@ def _fresh_channel_layer():
     channel_layers.backends.clear()
 
 
-POSTGRESQL = "cubiccards.database"  # the settings' backend for a DATABASE_URL
+POSTGRESQL = "infra.database"  # the settings' backend for a DATABASE_URL
 
 
 def _flush_redis() -> None:

@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
-from gameplay import archive, services
+from gameplay import archive, services, store
 from gameplay.models import ArchivedLog, Game, GameEvent
 from tests.test_gameplay_services import play_to_end, start
 
@@ -33,7 +33,7 @@ def test_an_archived_game_replays_publishes_and_verifies_as_before(client, capsy
 
     assert client.get(f"/games/{game.pk}/log.json").json() == before_log
     assert _main(client.get(f"/games/{game.pk}/?step=5").content) == before_page
-    assert services.verify(Game.objects.get(pk=game.pk)) == []
+    assert store.verify(Game.objects.get(pk=game.pk)) == []
     call_command("verify_game", game.pk)
     assert "verifies" in capsys.readouterr().out
     assert archive.archive_game(game.pk) == 0  # once only
@@ -57,8 +57,8 @@ def _plan(sql: str, params) -> str:
 def test_the_hot_queries_are_served_by_indexes():
     game = start("indexes")
     queries = {
-        "a retry's check (game, seat, action id)": (services._APPLIED_SQL, [game.pk, 0, "a1"]),
-        "a rebase check (game, seq)": (services._SINCE_SQL, [game.pk, 0, 1]),
+        "a retry's check (game, seat, action id)": (store._APPLIED_SQL, [game.pk, 0, "a1"]),
+        "a rebase check (game, seq)": (store._SINCE_SQL, [game.pk, 0, 1]),
         "rebuilding a state (game, seq)": GameEvent.objects.filter(game=game)
         .order_by("seq")
         .query.sql_with_params(),

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from accounts.models import RatingChange
-from gameplay import hooks, services
+from gameplay import hooks, services, store
 from gameplay.engine import registry
 from gameplay.models import Game
 from kudos.models import Entry
@@ -37,7 +37,7 @@ TABLES = [
 
 def play_out(game: Game) -> Game:
     engine = registry.get(game.kind)
-    state = services.load_state(game)
+    state = store.load_state(game)
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
         action = engine.bot_action(state, seat)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from cubiccards.celery import app
 from gameplay import services, tasks
 from gameplay.models import Game
+from infra import scheduling
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -92,8 +93,8 @@ async def test_a_failed_computer_turn_is_retried_embedded(real_services, monkeyp
     )
     settings.CELERY_TASK_ALWAYS_EAGER = True  # as under `make run`: on the server's own loop
     failures = _fails_once(monkeypatch)
-    schedule = database_sync_to_async(tasks.run_later, thread_sensitive=False)
-    await schedule(tasks.bot_turn, game.pk, 0, delay=0)
+    schedule = database_sync_to_async(scheduling.run_later, thread_sensitive=False)
+    await schedule("gameplay.bot_turn", game.pk, 0, delay=0)
     seq = database_sync_to_async(lambda: Game.objects.get(pk=game.pk).seq)
     for _ in range(100):
         await asyncio.sleep(0.1)

@@ -11,8 +11,8 @@ from channels.layers import get_channel_layer
 from django.db import connection
 from psycopg_pool import PoolTimeout
 
-from cubiccards import sockets
 from gameplay import services as gameplay
+from infra import sockets
 from lobby.models import Room
 from tests.socket_helpers import refused
 

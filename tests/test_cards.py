@@ -119,6 +119,19 @@ def test_ids_are_unique_within_a_card():
         assert len(ids) == len(set(ids)), card
 
 
+def test_every_part_the_roster_names_is_drawn():
+    from cards.art.creature import body, face, limbs, patterns, tails, tops
+
+    assert set(body.BODIES) == set(roster.BODIES)
+    assert set(tops.TOPS) == set(roster.TOPS)
+    assert set(face.EYES) == set(roster.EYES)
+    assert set(face.MOUTHS) == set(roster.MOUTHS)
+    assert set(limbs.ARMS) == set(roster.ARMS)
+    assert set(limbs.FEET) == set(roster.FEET)
+    assert set(tails.TAILS) == set(roster.TAILS)
+    assert set(patterns.PATTERNS) == set(roster.PATTERNS)
+
+
 def test_four_colour_changes_diamonds_and_clubs_only():
     assert art.card_svg("5D") != art.card_svg("5D", four_colour=True)
     assert art.card_svg("5C") != art.card_svg("5C", four_colour=True)

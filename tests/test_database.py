@@ -1,4 +1,4 @@
-"""The database backend (cubiccards.database): a pooled connection that the database closed
+"""The database backend (infra.database): a pooled connection that the database closed
 is replaced as it leaves the pool, and a healthy one leaves it with no query of its own."""
 
 import time
@@ -9,7 +9,7 @@ from django.db import OperationalError, connection
 from django.db.backends.postgresql.base import DatabaseWrapper as DjangoWrapper
 from psycopg_pool import ConnectionPool
 
-from cubiccards.database.base import DatabaseWrapper
+from infra.database.base import DatabaseWrapper
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

@@ -13,7 +13,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from gameplay import services
+from gameplay import moves, services, store
 from gameplay.engine import IllegalAction, registry
 from gameplay.models import Game, GameEvent
 
@@ -35,7 +35,7 @@ def play_to_end(game, limit=5000):
         game.refresh_from_db()
         if game.is_over:
             return game
-        state = services.load_state(game)
+        state = store.load_state(game)
         seat = engine.to_act(state)[0]
         services.submit_action(
             game_id=game.pk, seat=seat, action=engine.bot_action(state, seat), seq=game.seq
@@ -45,7 +45,7 @@ def play_to_end(game, limit=5000):
 
 def test_start_publishes_only_the_hash():
     game = start()
-    assert game.seed_hash == services.seed_hash("s1") and len(game.seed_hash) == 64
+    assert game.seed_hash == store.seed_hash("s1") and len(game.seed_hash) == 64
     assert game.seq == 0 and game.to_act == [0, 1] and game.status == "active"
 
 
@@ -88,13 +88,13 @@ def test_stale_seq_changes_nothing():
 def test_illegal_action_writes_nothing(seat, action, message):
     game = start()
     services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
-    before = services.load_state(Game.objects.get(pk=game.pk))
+    before = store.load_state(Game.objects.get(pk=game.pk))
     with pytest.raises(IllegalAction) as err:
         services.submit_action(game_id=game.pk, seat=seat, action=action, seq=1)
     assert message in err.value.message
     game.refresh_from_db()
     assert game.seq == 1 and GameEvent.objects.count() == 1
-    assert services.load_state(game) == before
+    assert store.load_state(game) == before
 
 
 def test_state_rebuilds_from_the_log_without_the_cache():
@@ -102,9 +102,9 @@ def test_state_rebuilds_from_the_log_without_the_cache():
     for seq, seat in enumerate([0, 1, 1, 0]):
         services.submit_action(game_id=game.pk, seat=seat, action={"type": "flip"}, seq=seq)
     game.refresh_from_db()
-    cached = services.load_state(game)
-    services.forget_states()
-    assert services.load_state(game) == cached == services.replay(game)
+    cached = store.load_state(game)
+    store.forget_states()
+    assert store.load_state(game) == cached == store.replay(game)
 
 
 def test_whole_game_log_json_and_verify(client, capsys):
@@ -137,7 +137,7 @@ def test_verify_catches_tampering():
     entry.events = [{"type": "forged"}]
     entry.save()
     Game.objects.filter(pk=game.pk).update(seed_hash="0" * 64)
-    problems = services.verify(Game.objects.get(pk=game.pk))
+    problems = store.verify(Game.objects.get(pk=game.pk))
     assert any("SHA-256" in p for p in problems)
     assert any("Action 3" in p for p in problems)
     from django.core.management.base import CommandError
@@ -205,7 +205,7 @@ def test_a_resent_flip_is_not_applied_in_the_next_round():
     services.submit_action(game_id=game.pk, seat=1, action=flip, seq=0, rebase=True)
     # The round is over (seq 2) and seat 0 may flip again, exactly as at seq 0: the same
     # message sent again is still the first round's flip.
-    assert services.load_state(Game.objects.get(pk=game.pk))["round"] == 2
+    assert store.load_state(Game.objects.get(pk=game.pk))["round"] == 2
     with pytest.raises(services.StaleSeq):
         services.submit_action(game_id=game.pk, seat=0, action=flip, seq=0, rebase=True)
     assert GameEvent.objects.filter(game=game).count() == 2
@@ -252,11 +252,11 @@ def test_the_log_keeps_the_action_as_the_engine_read_it():
 def test_speed_play_sets_the_computer_players_pause(settings):
     settings.BOT_DELAY = 1.0
     game = start("speed")
-    assert game.speed_play == "normal" and services.bot_delay(game) == 1.0
+    assert game.speed_play == "normal" and moves.bot_delay(game) == 1.0
     game = services.set_speed_play(game_id=game.pk, speed="fast")
-    assert services.bot_delay(game) == 0.25
+    assert moves.bot_delay(game) == 0.25
     game = services.set_speed_play(game_id=game.pk, speed="instant")
-    assert services.bot_delay(Game.objects.get(pk=game.pk)) == 0.0
+    assert moves.bot_delay(Game.objects.get(pk=game.pk)) == 0.0
     with pytest.raises(IllegalAction):
         services.set_speed_play(game_id=game.pk, speed="ludicrous")
 
@@ -299,16 +299,16 @@ def test_a_row_read_here_lets_the_next_move_skip_the_lock():
     reads for the view; remembered, it is where that process's next move starts."""
     game = start("read")
     Game.objects.filter(pk=game.pk).update(speed_play="fast", updated=timezone.now())
-    services.remember(Game.objects.get(pk=game.pk))
+    store.remember_row(Game.objects.get(pk=game.pk))
     with CaptureQueriesContext(connection) as queries:
         outcome = services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
     assert len(queries) == 1 and outcome.game.speed_play == "fast"
     # An older row read later (a slow reader) does not replace the newer one.
-    services.remember(Game.objects.get(pk=game.pk))
+    store.remember_row(Game.objects.get(pk=game.pk))
     stale = Game.objects.get(pk=game.pk)
     stale.seq = 0
-    services.remember(stale)
-    assert services.latest_game(game.pk, 1) is not None
+    store.remember_row(stale)
+    assert store.latest_row(game.pk, 1) is not None
 
 
 def test_a_game_abandoned_elsewhere_takes_no_move():
@@ -328,7 +328,7 @@ def test_moves_written_elsewhere_meanwhile_are_not_overwritten():
     Game.objects.filter(pk=game.pk).update(
         seq=1, to_act=[1, 2], last_actions={"0": "flip"}, updated=timezone.now()
     )
-    services.forget_states()  # the other process's state is rebuilt from the log
+    store.forget_states()  # the other process's state is rebuilt from the log
     with pytest.raises(services.StaleSeq):
         services.submit_action(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0)
     outcome = services.submit_action(
@@ -375,4 +375,4 @@ def test_two_seats_flipping_at_once_are_both_applied_once(real_services):
     game.refresh_from_db()
     seqs = list(GameEvent.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, game.seq + 1)) and game.seq >= 30
-    assert services.verify(game) == []
+    assert store.verify(game) == []

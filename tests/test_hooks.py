@@ -17,6 +17,7 @@ def receivers(monkeypatch):
     calls: dict[str, list[int]] = {"count": [], "flaky": []}
     table = {}
     monkeypatch.setattr(hooks, "RECEIVERS", table)
+    monkeypatch.setattr(hooks, "AFTER", {})
 
     @hooks.on_game_end("count")
     def count(game):
@@ -51,6 +52,30 @@ def test_a_failing_receiver_is_retried_alone(real_services, receivers):
     assert calls == {"count": [game.pk], "flaky": [game.pk]}
     assert hooks.undelivered() == []
     assert hooks.deliver(game.pk) == []
+
+
+def test_a_receiver_runs_after_those_it_names_and_waits_while_one_fails(real_services, receivers):
+    calls, state = receivers
+    order = []
+
+    @hooks.on_game_end("reads", after=("flaky", "count"))  # registered last, named first below
+    def reads(game):
+        order.append("reads")
+
+    hooks.RECEIVERS = {"reads": hooks.RECEIVERS.pop("reads"), **hooks.RECEIVERS}
+    assert hooks.in_order() == ["flaky", "count", "reads"]  # each after what it names
+    game = finished_war()
+    assert order == [] and calls["count"] == [game.pk]  # "flaky" failed: "reads" waits
+    state["fail"] = False
+    assert hooks.deliver(game.pk) == ["flaky", "reads"]
+    assert hooks.undelivered() == [] and hooks.deliver(game.pk) == []
+
+
+def test_receivers_that_wait_for_each_other_are_refused(receivers):
+    hooks.on_game_end("count", after=("flaky",))(lambda game: None)
+    hooks.on_game_end("flaky", after=("count",))(lambda game: None)
+    with pytest.raises(ValueError, match="wait for each other"):
+        hooks.in_order()
 
 
 def test_parallel_deliveries_run_each_receiver_once(real_services, receivers):

@@ -9,7 +9,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from redis.exceptions import RedisError
 
-from cubiccards.layers import TableLayer
+from infra.layers import TableLayer
 
 pytestmark = pytest.mark.usefixtures("real_services")
 

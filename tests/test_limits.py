@@ -1,4 +1,4 @@
-"""Limits on guessing (cubiccards.limits): room codes, sign-ins (the admin's too) and sign-ups,
+"""Limits on guessing (infra.limits): room codes, sign-ins (the admin's too) and sign-ups,
 each with a clear "Try again in N minutes" and none locking anyone out for good."""
 
 import html
@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from cubiccards import limits
+from infra import limits
 from lobby.models import Room
 
 User = get_user_model()

@@ -1,6 +1,6 @@
 """A person's move from a table socket's event loop, with no thread: the statement on the
-loop's own connections (cubiccards.database.loop), the shared cache written from the loop
-(cubiccards.cache), the move itself (gameplay.services.submit_action_on_loop) and the table
+loop's own connections (infra.database.loop), the shared cache written from the loop
+(infra.cache), the move itself (gameplay.moves.on_loop) and the table
 socket that uses them, on PostgreSQL and Redis. Anything but the common move is left to the
 thread path, which decides it as before: nothing is written twice or lost."""
 
@@ -16,10 +16,11 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from cubiccards.database import loop as loop_database
-from gameplay import hooks, services
+from gameplay import hooks, moves, services, store
 from gameplay.engine import registry
 from gameplay.models import Game, GameEndReceipt, GameEvent
+from gameplay.moves import Move
+from infra.database import loop as loop_database
 from lobby import consumers, viewpoints
 
 from .test_room_socket import _create_room, _join, _start_seeded, connect, receive_until
@@ -112,8 +113,8 @@ def _log(game_id: int) -> list[tuple[int, int]]:
 
 async def _published() -> None:
     """Until what the loop's moves started (the shared cache, the news, what follows) is done."""
-    while services._publishing:
-        await asyncio.gather(*services._publishing, return_exceptions=True)
+    while moves._publishing:
+        await asyncio.gather(*moves._publishing, return_exceptions=True)
 
 
 async def test_a_move_on_the_loop_is_written_cached_and_told(real_services):
@@ -121,8 +122,8 @@ async def test_a_move_on_the_loop_is_written_cached_and_told(real_services):
     layer = get_channel_layer()
     channel = await layer.new_channel()
     await layer.group_add(services.group_name(game.pk), channel)
-    outcome = await services.submit_action_on_loop(
-        game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, action_id="a1"
+    outcome = await moves.on_loop(
+        Move(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, action_id="a1")
     )
     assert outcome is not None and outcome.game.seq == 1 and outcome.game.to_act == [1]
     await _published()
@@ -134,12 +135,12 @@ async def test_a_move_on_the_loop_is_written_cached_and_told(real_services):
         news.append(await asyncio.wait_for(layer.receive(channel), 5))
     assert news[-1] == {"type": "game.update", "seq": 1}
     # Another process (the worker, for a computer player) finds the new state there.
-    cached = await database_sync_to_async(cache.get)(services._state_key(row, 1))
+    cached = await database_sync_to_async(cache.get)(store._state_key(row, 1))
     assert json.loads(cached) == outcome.state
     # The same action id again is the thread path's to answer: applied once, as action 1.
     assert (
-        await services.submit_action_on_loop(
-            game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, action_id="a1"
+        await moves.on_loop(
+            Move(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0, action_id="a1")
         )
         is None
     )
@@ -157,7 +158,7 @@ async def test_anything_but_the_common_move_is_left_to_the_thread_path(real_serv
     game = await database_sync_to_async(_start)(f"left-{case}")
     seat, seq, action = 0, 0, {"type": "flip"}
     if case == "old seq":
-        await services.submit_action_on_loop(game_id=game.pk, seat=0, action=action, seq=0)
+        await moves.on_loop(Move(game_id=game.pk, seat=0, action=action, seq=0))
         seat = 1  # seat 1 flips against the state before seat 0's flip: a rebase
     elif case == "illegal":
         action = {"type": "fold"}
@@ -169,16 +170,14 @@ async def test_anything_but_the_common_move_is_left_to_the_thread_path(real_serv
         await database_sync_to_async(services.submit_action)(
             game_id=game.pk, seat=1, action=action, seq=0
         )
-        services._latest.pop(game.pk)  # ... so this one has not heard of it
-        services.remember(game)
+        store._latest.pop(game.pk)  # ... so this one has not heard of it
+        store.remember_row(game)
     elif case == "state not held":
-        services.forget_states()
+        store.forget_states()
     elif case == "over":
         await database_sync_to_async(services.abandon_game)(game_id=game.pk)
     before = await database_sync_to_async(_log)(game.pk)
-    outcome = await services.submit_action_on_loop(
-        game_id=game.pk, seat=seat, action=action, seq=seq
-    )
+    outcome = await moves.on_loop(Move(game_id=game.pk, seat=seat, action=action, seq=seq))
     assert outcome is None
     assert await database_sync_to_async(_log)(game.pk) == before  # nothing was written
     await _published()
@@ -190,8 +189,8 @@ async def test_a_game_played_on_the_loop_replays_and_its_end_is_heard(real_servi
     on_loop = 0
     while not game.is_over:
         seat = game.to_act[0]
-        outcome = await services.submit_action_on_loop(
-            game_id=game.pk, seat=seat, action={"type": "flip"}, seq=game.seq
+        outcome = await moves.on_loop(
+            Move(game_id=game.pk, seat=seat, action={"type": "flip"}, seq=game.seq)
         )
         on_loop += outcome is not None
         if outcome is None:  # e.g. the row read back by a receiver: decided on a thread
@@ -203,7 +202,7 @@ async def test_a_game_played_on_the_loop_replays_and_its_end_is_heard(real_servi
     await _published()
     row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     assert row.status == "over" and row.seq == game.seq and on_loop == game.seq
-    assert await database_sync_to_async(services.verify)(row) == []
+    assert await database_sync_to_async(store.verify)(row) == []
     receipts = await database_sync_to_async(GameEndReceipt.objects.filter(game=row).count)()
     assert receipts == len(hooks.RECEIVERS)
 
@@ -212,9 +211,7 @@ async def test_the_computer_moves_after_a_move_on_the_loop(real_services, celery
     game = await database_sync_to_async(_start)(
         "loop-computer", seats=[SEATS[0], {"name": "Cy", "user_id": None, "bot": True}]
     )
-    outcome = await services.submit_action_on_loop(
-        game_id=game.pk, seat=0, action={"type": "flip"}, seq=0
-    )
+    outcome = await moves.on_loop(Move(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0))
     assert outcome is not None and outcome.game.to_act == [1]
     await _published()
     for _ in range(200):  # the worker's computer player flips for seat 1
@@ -245,8 +242,9 @@ async def _seated_war_table() -> list:
 def _count_hops(monkeypatch) -> list:
     """Every trip a table socket makes to a database thread from now on."""
     hops = []
-    on_worker = consumers.on_worker
-    monkeypatch.setattr(consumers, "on_worker", lambda fn: hops.append(fn) or on_worker(fn))
+    on_thread = consumers.on_thread
+    for module in (consumers, moves):
+        monkeypatch.setattr(module, "on_thread", lambda fn: hops.append(fn) or on_thread(fn))
     return hops
 
 
@@ -282,8 +280,8 @@ async def test_a_game_dealt_by_another_process_plays_on_the_loop_once_read(
     then is remembered, so the first move is on the loop too."""
     sockets = await _seated_war_table()
     # As if another process had dealt: this one holds no row, state or view of the game.
-    services._latest.clear()
-    services._local_states.clear()
+    store._latest.clear()
+    store._local_states.clear()
     viewpoints._parts.clear()
     for ws in sockets:
         await ws.send_to(text_data=json.dumps({"type": "sync"}))

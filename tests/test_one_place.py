@@ -1,8 +1,9 @@
 """One place per game: the registry and the engines' own metadata are the only lists of games.
 
-The home page, the rules pages, the room's game picker, the options forms and the profiles
-derive from ``registry.kinds()``; no other app names a game, and accounts does not depend on
-the lobby."""
+The home page, the rules pages, the room's game picker, the options forms, the profiles, the
+badges and the Daily Challenge derive from ``registry.kinds()`` and each engine's metadata; no
+other app names a game or imports a game's package, so adding a game is its package plus one
+registry line. And accounts does not depend on the lobby."""
 
 import ast
 import json
@@ -22,9 +23,6 @@ KINDS = registry.kinds()
 # The apps that must read the engines instead of naming games (the engine packages, a game's
 # own table template, script and stylesheet are the game's place).
 APPS = ["accounts", "cards", "cubiccards", "gameplay", "kudos", "lobby", "templates"]
-# Catalogues whose entries are each about one game: a badge for five of a kind in Poker, the
-# Daily Challenge's games. The entry names its game; nothing else in them does.
-CATALOGUES = [ROOT / "kudos" / "badges.py", ROOT / "kudos" / "challenges.py"]
 
 
 def app_files(suffix: str) -> list[Path]:
@@ -33,8 +31,6 @@ def app_files(suffix: str) -> list[Path]:
         for path in (ROOT / app).rglob(f"*{suffix}"):
             parts = path.relative_to(ROOT).parts
             if parts[:2] == ("gameplay", "engine") or "tables" in parts or "migrations" in parts:
-                continue
-            if path in CATALOGUES:
                 continue
             found.append(path)
     return found
@@ -49,6 +45,39 @@ def test_no_app_names_a_game():
             if quoted.search(line):
                 named.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
     assert not named, "games named outside their package:\n" + "\n".join(named)
+
+
+def _imports(path: Path) -> list[str]:
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+def test_no_app_imports_a_game_package():
+    found = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in app_files(".py")
+        for name in _imports(path)
+        if name.startswith("gameplay.engine.games")
+    ]
+    assert not found, found
+
+
+def test_each_game_brings_its_badges_and_daily_challenge():
+    from kudos import badges, challenges
+
+    for kind in KINDS:
+        engine = registry.get(kind)
+        for milestone in engine.milestones:
+            badge = badges.get(milestone.slug)
+            assert badge.kind == kind and badge.goal == milestone.goal
+        assert badges.get(f"first-win-{kind}").card == engine.first_win_card
+    assert {d.kind for d in challenges.DAILY} == {k for k in KINDS if registry.get(k).daily}
+    assert challenges.DAILY, "no game offers a Daily Challenge"
 
 
 def test_accounts_does_not_depend_on_the_lobby():

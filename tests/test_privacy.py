@@ -12,7 +12,7 @@ from django.test import Client
 
 from accounts import privacy
 from accounts.models import GameStat, RatingChange
-from gameplay import services
+from gameplay import services, store
 from gameplay.engine import registry
 from gameplay.models import Game
 from kudos import selectors
@@ -26,7 +26,7 @@ PASSWORD = "x-Long-pass-77"
 
 def play_out(game: Game) -> Game:
     engine = registry.get(game.kind)
-    state = services.load_state(game)
+    state = store.load_state(game)
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
         action = engine.bot_action(state, seat)
@@ -85,7 +85,7 @@ def test_the_export_holds_everything_and_only_what_the_seat_may_see(real_service
     seat = games[live.pk]["your_seats"][0]
     assert "log" not in games[live.pk] and '"seed":' not in json.dumps(games[live.pk])
     engine = registry.get("gin")
-    state = services.load_state(live)
+    state = store.load_state(live)
     assert games[live.pk]["your_view"][str(seat)] == json.loads(
         json.dumps(engine.view(state, seat))
     )
@@ -119,7 +119,7 @@ def test_deleting_an_account_erases_the_person_and_keeps_every_ledger_and_log(re
     # The ledger and every game keep their integrity.
     assert selectors.audit()["problems"] == []
     for game in Game.objects.all():
-        assert services.verify(game) == [], game.pk
+        assert store.verify(game) == [], game.pk
     assert Entry.objects.filter(user=ann).exists()  # kept: balances still add up
     # bob's entry for the referral is kept as written: the ledger is append-only.
     assert Entry.objects.get(key=f"referral:{ann.pk}:invited").amount == 5

@@ -14,6 +14,7 @@ from django.test import Client
 from django.utils import timezone
 
 from cubiccards.asgi import application
+from gameplay import store
 from gameplay.engine import registry
 from gameplay.models import Game
 from lobby import services
@@ -188,9 +189,8 @@ async def test_spectators_get_the_public_view_and_cannot_act(real_services):
     )  # the third person watches
     engine = registry.get("poker")
     game = await database_sync_to_async(lambda: Room.objects.get(code=code).game)()
-    from gameplay import services as gameplay
 
-    state = await database_sync_to_async(gameplay.load_state)(game)
+    state = await database_sync_to_async(store.load_state)(game)
     hands = {card for seat in range(2) for card in engine.view(state, seat)["hands"][seat]}
     communicator = await connect(watcher, code)
     await communicator.connect()

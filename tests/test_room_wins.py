@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 
 from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
 from gameplay.models import Game
 from lobby import services, tables
@@ -27,7 +28,7 @@ def play_out(game: Game) -> list[int]:
         game.refresh_from_db()
         if game.is_over:
             return game.result["winners"]
-        state = gameplay.load_state(game)
+        state = store.load_state(game)
         seat = engine.to_act(state)[0]
         action = engine.bot_action(state, seat)
         gameplay.submit_action(game_id=game.pk, seat=seat, action=action, seq=game.seq)

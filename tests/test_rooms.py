@@ -191,6 +191,7 @@ def test_play_cardice_alone_against_five_computer_players(client):
 
 def test_the_table_shows_the_deal_fingerprint_then_the_proof(client):
     from gameplay import services as gameplay
+    from gameplay import store
     from gameplay.engine import registry
 
     code = create(client)
@@ -199,7 +200,7 @@ def test_the_table_shows_the_deal_fingerprint_then_the_proof(client):
     page = text(client.get(f"/rooms/{code}/"))
     assert "Deal fingerprint" in page and game.seed_hash in page and "/fairness/" in page
     assert f"/games/{game.pk}/log.json" not in page  # the seed stays secret during the game
-    state = gameplay.load_state(game)
+    state = store.load_state(game)
     engine = registry.get("war")
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]

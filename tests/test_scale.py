@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from cubiccards.checks import pool_covers_the_socket_threads
-from lobby.consumers import DB_THREADS, on_worker
+from infra.scheduling import DB_THREADS, on_thread
 
 
 @pytest.mark.asyncio
@@ -21,7 +21,7 @@ async def test_socket_database_calls_run_side_by_side_on_threads_the_pool_covers
         meeting.wait()
         return threading.current_thread().name
 
-    names = await asyncio.gather(on_worker(meet)(), on_worker(meet)())
+    names = await asyncio.gather(on_thread(meet)(), on_thread(meet)())
     assert all(name.startswith("table-db") for name in names)
     assert DB_THREADS._max_workers == settings.DB_THREADS
     # A pooled connection for every socket thread and the process's thread for pages.

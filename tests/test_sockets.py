@@ -1,4 +1,4 @@
-"""What every socket of the site shares (cubiccards.sockets)."""
+"""What every socket of the site shares (infra.sockets)."""
 
 import asyncio
 
@@ -8,7 +8,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from redis.exceptions import RedisError
 
-from cubiccards.sockets import (
+from infra.sockets import (
     UNAVAILABLE_CLOSE,
     ClosesWhenRedisIsDown,
     LeavesTheLayer,

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import GameRecord, GameStat
 from accounts.services import record_game
-from gameplay import hooks, services
+from gameplay import hooks, services, store
 from gameplay.engine import registry
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def play_out(game):
     engine = registry.get(game.kind)
-    state = services.load_state(game)
+    state = store.load_state(game)
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
         state = services.submit_action(

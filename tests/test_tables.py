@@ -10,6 +10,7 @@ from django.template.loader import get_template
 from django.test import Client
 
 from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
 from lobby import services, tables
 from lobby.models import Member, Room
@@ -42,7 +43,7 @@ def a_table(kind: str) -> Room:
         services.join_room(code=room.code, player=f"guest:{i}", name=f"P{i}")
     size = engine.max_players
     game = services.start_game(room=room, player=host, kind=kind, seats=size, seed=f"table-{kind}")
-    state = gameplay.load_state(game)
+    state = store.load_state(game)
     for _ in range(6):
         if engine.is_over(state):
             break
@@ -77,7 +78,7 @@ def test_the_table_renders_for_every_seat_and_a_spectator(kind):
         drawn = CARD_IMAGE.findall(html)
         own_table = table_template(kind) == f"tables/{kind}.html"
         assert drawn or not own_table, f"{who}: no card drawn"
-        seen = engine.visible_cards(gameplay.load_state(room.game), member.seat)
+        seen = engine.visible_cards(store.load_state(room.game), member.seat)
         hidden = sorted({c for c in drawn if c != "back" and c not in seen})
         assert not hidden, f"{who}: the table draws cards this seat may not see: {hidden}"
         if member.seat is not None and context["legal"]:
@@ -91,7 +92,7 @@ def test_the_table_renders_for_every_seat_and_a_spectator(kind):
 def test_the_generic_table_offers_every_legal_action_of_any_game():
     """A game without a table of its own is still playable: a button for each legal action."""
     room = a_table("poker")
-    to_act = registry.get("poker").to_act(gameplay.load_state(room.game))
+    to_act = registry.get("poker").to_act(store.load_state(room.game))
     member = room.present().get(seat=to_act[0])
     context = tables.room_context(room, member)
     context["table_template"] = get_template("tables/generic.html")
@@ -155,7 +156,7 @@ def test_spectators_share_one_rendering_of_the_table_per_state(
     assert seated["seat"] == 0 and seated["view"] != first["view"]
 
     game = room.game
-    state = gameplay.load_state(game)
+    state = store.load_state(game)
     seat = registry.get("war").to_act(state)[0]
     with django_capture_on_commit_callbacks(execute=True):  # the new state is cached
         gameplay.submit_action(game_id=game.pk, seat=seat, action={"type": "flip"}, seq=game.seq)
@@ -165,7 +166,7 @@ def test_spectators_share_one_rendering_of_the_table_per_state(
     assert after["seq"] == first["seq"] + 1 and after["view"] != first["view"]
     # A table socket knows who is here from its last room update, and this process wrote the
     # move: the other seat's new view costs no query at all (name tags and wins included).
-    room.game = gameplay.latest_game(game.pk, game.seq + 1)
+    room.game = store.latest_row(game.pk, game.seq + 1)
     online = services.online_ids(room.pk)
     with django_assert_num_queries(0):
         other = tables.room_context(room, people[1], people, online)

@@ -79,6 +79,36 @@ class Record:
 
 
 @dataclass(frozen=True)
+class Milestone:
+    """A badge of the game's own, which the site pays once per player: what it counts over the
+    player's finished games of this game ("wins", a fact of ``facts`` added up ("fact_total")
+    or at its best in one game ("fact_best"), or wins in under ``seconds`` ("fast_wins")), the
+    goal to reach, its reward in Kudos, and its art (a card's creature, a bronze, silver or gold
+    ring, the word on its ribbon)."""
+
+    slug: str
+    name: str
+    about: str  # what earns it, as a profile says it
+    reward: int
+    counts: str
+    goal: int
+    card: str
+    ring: str
+    mark: str
+    fact: str = ""
+    seconds: int = 0
+
+
+@dataclass(frozen=True)
+class Daily:
+    """The game's Daily Challenge (one deal a day for everyone): the rules it is played with,
+    and what the page says of the deal. ``Engine.daily_seed`` picks the deal."""
+
+    rules: dict[str, Any]
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Move:
     """An action type: the method that applies it, the fields it reads, its why-not check."""
 
@@ -132,6 +162,9 @@ class Engine:
     options: tuple[Option, ...] = ()
     strengths: tuple[str, ...] = (MEDIUM,)  # the computer player's levels (STRENGTHS)
     records: tuple[Record, ...] = ()
+    first_win_card: str = ""  # the creature on the game's "First win" badge
+    milestones: tuple[Milestone, ...] = ()  # the game's own badges
+    daily: Daily | None = None  # a Daily Challenge of this game, if it has one
     rules_file: str = "rules.md"  # the game's written rules, beside its engine module
 
     moves: dict[str, Move] = {}  # action type -> Move, collected from @move / @why_not
@@ -237,6 +270,11 @@ class Engine:
         "winnable deals only" picks the first the solver proves winnable). The platform
         stores the chosen seed, so replays never run this again."""
         return seed
+
+    def daily_seed(self, base: str) -> str | None:
+        """The Daily Challenge's deal from a random ``base`` seed (None: none found, try another
+        base). Klondike's is one its solver proves winnable."""
+        return base
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:
         """Optional advice for a seat: {"action": {...} or None, "message": "..."}. It must

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
 from lobby import services
 from lobby.models import Room
@@ -30,7 +30,7 @@ def _game(page: Page):
 
 def _state(page: Page) -> dict:
     """The true state behind the page (the test reads the log; the page never may)."""
-    return gameplay.replay(_game(page))
+    return store.replay(_game(page))
 
 
 def _seq(page: Page) -> int:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
 from lobby import services
 from lobby.models import Room
@@ -31,7 +31,7 @@ def room_of(page: Page) -> Room:
 def state_of(page: Page) -> dict:
     """The true game as the page shows it, at its seq (the test reads the log; the page never
     may): the computer may have moved on since."""
-    return gameplay.replay(room_of(page).game, upto=int(seq(page)))
+    return store.replay(room_of(page).game, upto=int(seq(page)))
 
 
 def seq(page: Page) -> str:
@@ -74,7 +74,7 @@ def assert_hidden(page: Page, seat: int | None) -> None:
     )
     at = int(re.search(r'id="room-main" data-seq="(\d+)"', html).group(1))
     game = room_of(page).game
-    state = gameplay.replay(game, upto=at)
+    state = store.replay(game, upto=at)
     for s in range(len(state["hands"])):
         if s == seat:
             continue

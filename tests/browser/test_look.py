@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from accounts.models import User
 from gameplay import services as gameplay
+from gameplay import store
 from gameplay.engine import registry
 from lobby import services as lobby
 from lobby.models import Room
@@ -221,7 +222,7 @@ def _play_a_little(page: Page, moves: int = 2) -> None:
     page.wait_for_function("() => window.cubic")  # the table's script has run
     for _ in range(moves):
         game = room.game.__class__.objects.get(pk=room.game_id)
-        state = gameplay.load_state(game)
+        state = store.load_state(game)
         if engine.is_over(state) or 0 not in engine.to_act(state):
             break
         action = engine.bot_action(state, 0)

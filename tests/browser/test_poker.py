@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from gameplay import services as gameplay
+from gameplay import store
 from lobby.models import Room
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,7 +18,7 @@ FACE_DOWN = "Face-down card"
 def _state(page: Page) -> dict:
     """The true game state behind the page (the test reads the log; the page never may)."""
     code = re.search(r"/rooms/([A-Z]{5})/", page.url).group(1)
-    return gameplay.replay(Room.objects.get(code=code).game)
+    return store.replay(Room.objects.get(code=code).game)
 
 
 def _assert_others_hidden(page: Page) -> None:

@@ -43,7 +43,7 @@ from datetime import timedelta
 import django
 django.setup()
 from django.utils import timezone
-from gameplay import services as gameplay, tasks
+from gameplay import services as gameplay
 from gameplay.models import Game
 from lobby import services
 from lobby.models import Room
@@ -53,7 +53,7 @@ for code, seed in json.loads(sys.argv[1]).items():
     room = Room.objects.get(code=code, is_open=True)
     game = services.start_game(room=room, player=room.host, kind="war", seats=3, seed=seed)
     tables[code] = game.pk
-tasks.run_later = lambda *args, **kwargs: None  # the computer turn is lost
+gameplay.run_later = lambda *args, **kwargs: None  # the computer turn is lost
 lost = gameplay.start_game(
     kind="war", seats=[{"name": "Cubot", "bot": True}, {"name": "Pixel", "bot": True}],
     seed=sys.argv[2],

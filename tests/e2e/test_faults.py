@@ -17,7 +17,7 @@ import pytest
 import websockets
 from django.conf import settings
 
-from gameplay import services as gameplay
+from gameplay import store
 from gameplay.models import Game, GameEvent
 from lobby.models import Room
 
@@ -160,7 +160,7 @@ def _connect(client: SiteClient, code: str, seconds: float = 30):
 
 class Seat:
     """A program at a seat that flips whenever asked, each flip with an id, and sends an
-    unanswered flip again (same id) after reconnecting, as the README says is safe."""
+    unanswered flip again (same id) after reconnecting, as docs/protocol.md says is safe."""
 
     def __init__(self, client: SiteClient, code: str, seat: int):
         self.client, self.code, self.seat = client, code, seat
@@ -242,7 +242,7 @@ def test_daphne_killed_mid_game_loses_no_acknowledged_action(site):
         seat.ws.close()
     time.sleep(1)  # flips still on their way are written or refused
     game = Game.objects.get(pk=Room.objects.get(code=code, is_open=True).game_id)
-    assert gameplay.verify(game) == []  # the log replays, seq 1..N with no gap
+    assert store.verify(game) == []  # the log replays, seq 1..N with no gap
     logged = dict(
         GameEvent.objects.filter(game=game).exclude(action_id="").values_list("action_id", "seq")
     )
@@ -368,9 +368,9 @@ def _wait_redis(port: int) -> None:
 
 
 def test_tables_recover_after_redis_restarts(site, private_redis):
-    """Redis (channel layer, cache, broker) restarts mid-game: sockets close with 1011 and
+    """Redis (channel layer, cache, broker) restarts mid-game: sockets close with 4503 and
     the clients reconnect; once Redis is back the table plays on with nothing lost. Two
-    people play, so no Celery worker is involved (see the README's Reliability section)."""
+    people play, so no Celery worker is involved (see docs/reliability.md)."""
     redis_url, restart = private_redis
     web = site(redis_url)
     web.start("daphne")
@@ -393,7 +393,7 @@ def test_tables_recover_after_redis_restarts(site, private_redis):
         seat.ws.close()
     time.sleep(1)
     game = Game.objects.get(pk=Room.objects.get(code=code, is_open=True).game_id)
-    assert gameplay.verify(game) == []
+    assert store.verify(game) == []
     logged = set(GameEvent.objects.filter(game=game).values_list("action_id", flat=True))
     assert all(action_id in logged for seat in seats for action_id in seat.acked)
 
@@ -427,5 +427,5 @@ def test_the_computer_plays_on_after_redis_restarts(site, private_redis):
     seat.ws.close()
     time.sleep(1)
     game = Game.objects.get(pk=Room.objects.get(code=code, is_open=True).game_id)
-    assert gameplay.verify(game) == []
+    assert store.verify(game) == []
     assert game.log.filter(by_bot=True).count() >= 6

@@ -29,7 +29,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 MESSAGES = int(os.environ.get("FUZZ_MESSAGES", "2000"))
 KINDS = [k for k in registry.kinds() if registry.get(k).max_players > 1]
 ACTION_TYPES = sorted({t for k in registry.kinds() for t in registry.get(k).moves})
-FIGURES: dict[str, int] = {}  # for the README's Reliability section (bench/reliability.py)
+FIGURES: dict[str, int] = {}  # printed with -s, for docs/reliability.md
 
 
 @pytest.fixture

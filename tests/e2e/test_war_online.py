@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from gameplay import services as gameplay
+from gameplay import store
 from gameplay.models import Game
 from lobby import services
 from lobby.models import Room
@@ -62,7 +62,7 @@ def test_whole_war_game_against_computer_players(daphne_server, celery_worker_pr
     assert game.status == "over" and final["result"] == game.result
     assert final["seq"] == game.seq
     assert sum(e.by_bot for e in game.log.all()) == game.seq // 2  # the computer flipped its half
-    assert gameplay.verify(game) == []
+    assert store.verify(game) == []
 
 
 def test_four_seat_table_two_people_two_computers(daphne_server, celery_worker_process):

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from gameplay import hooks
+from gameplay import hooks, store
 from gameplay import services as gameplay
 from gameplay.engine.games.klondike import board as klondike_board
 from gameplay.engine.games.klondike import solver
@@ -62,7 +62,7 @@ def test_beat_chooses_today_and_tomorrow_ahead_once(real_services):
     for c in chosen.filter(kind="klondike"):
         assert c.rules == {"draw": 1, "winnable": False}  # dealt as chosen, not searched again
         assert solver.solve(klondike_board.deal(c.seed, 1), 10)["status"] == "won"
-        assert c.seed_hash == gameplay.seed_hash(c.seed)
+        assert c.seed_hash == store.seed_hash(c.seed)
     assert tasks.choose_challenges() == 0
     assert Challenge.objects.count() == 4
 
@@ -75,7 +75,7 @@ def test_a_challenge_is_played_on_the_days_deal_timed_and_paid(real_services, pl
     assert (game.seed, game.rules) == (daily.seed, daily.rules)
     assert game.sealed_until == challenges.day_end(daily.day)
     # Play the solver's winning line through the service layer, as the table would.
-    state = gameplay.load_state(game)
+    state = store.load_state(game)
     line = solver.solve(state, 10)["line"]
     for seq, action in enumerate(line):
         gameplay.submit_action(game_id=game.pk, seat=0, action=action, seq=seq)

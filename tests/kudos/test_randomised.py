@@ -18,7 +18,7 @@ from hypothesis.extra.django import TestCase
 from accounts.models import GameRecord, User
 from gameplay import hooks
 from gameplay.models import Game
-from kudos import badges, challenges, clock, rules, selectors, services, shop, spots
+from kudos import awards, badges, challenges, clock, rules, selectors, services, shop, spots
 from kudos.models import (
     Account,
     Attempt,
@@ -106,7 +106,7 @@ class RandomisedLedger(TestCase):
                 user = User.objects.filter(pk=users[args[0]].pk).first() or users[args[0]]
                 services.visit(user)
                 services.visit(user)  # another tab
-                badges.award_due(user.pk, {badges.STREAK})  # as the daily visit does
+                awards.award_due(user.pk, {badges.STREAK})  # as the daily visit does
             elif name == "zone":
                 User.objects.filter(pk=users[args[0]].pk).first() and _set_zone(
                     users[args[0]], args[1]
@@ -202,7 +202,7 @@ class RandomisedLedger(TestCase):
                     assert refused.message.endswith(".")
             elif name == "backfill":
                 for user_id in badges.players_with_history():
-                    badges.award_due(user_id)
+                    awards.award_due(user_id)
             elif name == "correct" and args[1]:
                 user_id, amount = users[args[0]].pk, args[1]
                 try:

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from gameplay import services
+from gameplay import store
 from gameplay.models import Game
 
 
@@ -23,7 +23,7 @@ class Command(BaseCommand):
             game = Game.objects.get(pk=game_id)
         except Game.DoesNotExist as exc:
             raise CommandError(f"There is no game {game_id}.") from exc
-        problems = services.verify(game)
+        problems = store.verify(game)
         if problems:
             raise CommandError("\n".join([f"Game {game_id} does NOT verify:", *problems]))
         self.stdout.write(
@@ -34,7 +34,7 @@ class Command(BaseCommand):
     def _every_game(self) -> None:
         checked = failed = actions = 0
         for game in Game.objects.order_by("pk").iterator(chunk_size=200):
-            problems = services.verify(game)
+            problems = store.verify(game)
             checked, actions = checked + 1, actions + game.seq
             if problems:
                 failed += 1

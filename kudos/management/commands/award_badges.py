@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from kudos import badges
+from kudos import awards, badges
 
 
 class Command(BaseCommand):
@@ -13,7 +13,7 @@ class Command(BaseCommand):
         players = badges.players_with_history()
         awarded = paid = 0
         for user_id in players:
-            for badge in badges.award_due(user_id):
+            for badge in awards.award_due(user_id):
                 awarded += 1
                 paid += badge.reward
         self.stdout.write(

@@ -1,7 +1,7 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from kudos import services
+from kudos import keys, services
 
 
 class Command(BaseCommand):
@@ -24,7 +24,7 @@ class Command(BaseCommand):
             raise CommandError("A correction of 0 changes nothing.")
         try:
             entry, created = services.correct(
-                user_id=user.pk, amount=amount, reason=reason, key=f"correction:{key}"
+                user_id=user.pk, amount=amount, reason=reason, key=keys.correction(key)
             )
         except services.Refused as refused:
             raise CommandError(refused.message) from refused

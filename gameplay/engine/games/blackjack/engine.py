@@ -22,6 +22,7 @@ from ...core import (
     Action,
     Engine,
     Event,
+    Milestone,
     Record,
     State,
     move,
@@ -128,6 +129,21 @@ def _fresh_hand() -> dict[str, Any]:
 class Blackjack(Engine):
     kind = "blackjack"
     title = "Blackjack"
+    first_win_card = "10D"
+    milestones = (
+        Milestone(
+            "blackjack-stack",
+            "High roller",
+            "End a Blackjack game with 200 chips or more.",
+            50,
+            "fact_best",
+            200,
+            "JD",
+            "silver",
+            "200",
+            fact="chips",
+        ),
+    )
     blurb = "Beat the dealer to 21 without going over. Blackjack pays 3:2."
     showcase = ("AS", "KH")
     records = (Record("chips", "Most chips at the end", "max"),)

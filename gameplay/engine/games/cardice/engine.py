@@ -29,6 +29,7 @@ from ...core import (
     Engine,
     Event,
     IllegalAction,
+    Milestone,
     Option,
     Record,
     State,
@@ -116,6 +117,21 @@ def teams_of(players: int, partnerships: bool) -> list[list[int]]:
 class Cardice(Engine):
     kind = "cardice"
     title = "Cardice"
+    first_win_card = "5B"
+    milestones = (
+        Milestone(
+            "cardice-nil",
+            "Made nil",
+            "Bid nil at Cardice and take no trick.",
+            25,
+            "fact_total",
+            1,
+            "9B",
+            "bronze",
+            "Nil",
+            fact="made_nils",
+        ),
+    )
     blurb = "Five suits, one joker and a die that picks trump: bid your tricks, then take them."
     showcase = ("AB", "JK1")
     min_players = 2

@@ -19,7 +19,7 @@ from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rng, shuffled
-from ...core import Action, Event, Record, State, move, why_not
+from ...core import Action, Event, Milestone, Record, State, move, why_not
 from ...rummy import DrawDiscard, begin_turn
 from . import strategy
 
@@ -97,6 +97,33 @@ def score(knocker_points: int, defender_points: int) -> tuple[str, bool, int]:
 class Gin(DrawDiscard):
     kind = "gin"
     title = "Gin Rummy"
+    first_win_card = "4C"
+    milestones = (
+        Milestone(
+            "gin-gin",
+            "Gin!",
+            "Win a hand of Gin Rummy by going gin.",
+            25,
+            "fact_total",
+            1,
+            "6C",
+            "bronze",
+            "Gin",
+            fact="gins",
+        ),
+        Milestone(
+            "gin-undercut",
+            "Undercut",
+            "Win a hand of Gin Rummy with an undercut.",
+            25,
+            "fact_total",
+            1,
+            "JC",
+            "bronze",
+            "Undercut",
+            fact="undercuts",
+        ),
+    )
     blurb = "Meld sets and runs, knock low, and go Gin. First to 100."
     showcase = ("7D", "8D")
     not_your_turn = "It is not your turn: the other player is playing."

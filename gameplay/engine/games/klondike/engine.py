@@ -13,7 +13,19 @@ from collections import Counter
 from typing import Any
 
 from ...cards import HIDDEN, label
-from ...core import MEDIUM, Action, Engine, Event, Option, Record, State, move, why_not
+from ...core import (
+    MEDIUM,
+    Action,
+    Daily,
+    Engine,
+    Event,
+    Milestone,
+    Option,
+    Record,
+    State,
+    move,
+    why_not,
+)
 from . import board, solver
 from .board import (
     COLUMNS,
@@ -62,6 +74,22 @@ def card_problem(action: Action) -> str | None:
 class Klondike(Engine):
     kind = "klondike"
     title = "Klondike"
+    first_win_card = "3S"
+    milestones = (
+        Milestone(
+            "klondike-fast",
+            "Three-minute Klondike",
+            "Win a game of Klondike in under 3 minutes.",
+            75,
+            "fast_wins",
+            1,
+            "9S",
+            "gold",
+            "< 3:00",
+            seconds=180,
+        ),
+    )
+    daily = Daily({"draw": 1}, "Draw 1, a deal the solver proved winnable")
     blurb = "The classic solitaire: build four foundations from Ace to King."
     showcase = ("KS", "QH")
     min_players = 1
@@ -90,6 +118,10 @@ class Klondike(Engine):
             seed, draw=rules["draw"], seconds=self.WINNABLE_SECONDS, max_tries=40
         )
         return found or seed
+
+    def daily_seed(self, base: str) -> str | None:
+        """A Draw 1 deal the solver proves winnable, or None after 40 tries."""
+        return solver.winnable_seed(base, draw=1, seconds=self.WINNABLE_SECONDS, max_tries=40)
 
     def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
         return deal(seed, rules["draw"])

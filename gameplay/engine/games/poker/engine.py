@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from ...cards import HIDDEN, deck, is_card, label, rng, shuffled
-from ...core import MEDIUM, Action, Engine, Event, Record, State, move, why_not
+from ...core import MEDIUM, Action, Engine, Event, Milestone, Record, State, move, why_not
 from . import evaluator, holds
 
 START_CHIPS = 100
@@ -57,6 +57,33 @@ SHOWDOWN_PAUSE = 4.0  # the next hand waits this many computer pauses after a sh
 class Poker(Engine):
     kind = "poker"
     title = "Poker"
+    first_win_card = "JS"
+    milestones = (
+        Milestone(
+            "poker-five",
+            "Five of a kind",
+            "Show five of a kind at a Poker showdown.",
+            100,
+            "fact_total",
+            1,
+            "QH",
+            "gold",
+            "5 of a kind",
+            fact="five_of_a_kind",
+        ),
+        Milestone(
+            "poker-pot",
+            "Big pot",
+            "Win a Poker pot of 100 chips or more.",
+            50,
+            "fact_best",
+            100,
+            "6H",
+            "silver",
+            "100",
+            fact="biggest_pot",
+        ),
+    )
     blurb = "Five-card draw with wild jokers. Hold, draw, bluff."
     showcase = ("JK2", "AH")
     rated = True

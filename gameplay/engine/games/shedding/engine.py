@@ -23,7 +23,18 @@ from collections import Counter
 from typing import Any
 
 from ...cards import SUIT_SYMBOLS, SUITS, is_card, is_joker, label, rank, rng, shuffled, suit
-from ...core import MEDIUM, Action, Engine, Event, Record, State, move, ranking_by, why_not
+from ...core import (
+    MEDIUM,
+    Action,
+    Engine,
+    Event,
+    Milestone,
+    Record,
+    State,
+    move,
+    ranking_by,
+    why_not,
+)
 from . import ruleset, scoring, strategy
 from .ruleset import effect_key, effect_of, is_special
 
@@ -745,6 +756,21 @@ class Shedding(Engine):
 class CrazyEights(Shedding):
     kind = "crazy8"
     title = "Crazy 8"
+    first_win_card = "8H"
+    milestones = (
+        Milestone(
+            "crazy8-pass",
+            "Pass it on",
+            "Pass 10 draw cards on at Crazy 8.",
+            25,
+            "fact_total",
+            10,
+            "2H",
+            "bronze",
+            "10",
+            fact="penalties_stacked",
+        ),
+    )
     rules_file = "crazy8.md"
     blurb = "Match the suit or rank; eights are wild. Empty your hand first."
     showcase = ("8C", "8H")
@@ -760,6 +786,21 @@ class CrazyEights(Shedding):
 class AmericanEights(Shedding):
     kind = "american8"
     title = "8 Américain"
+    first_win_card = "8D"
+    milestones = (
+        Milestone(
+            "american8-knock",
+            "Knock knock",
+            "Knock 10 times at 8 Américain.",
+            25,
+            "fact_total",
+            10,
+            "7C",
+            "bronze",
+            "10",
+            fact="knocks",
+        ),
+    )
     rules_file = "american8.md"
     blurb = "Crazy eights with action cards: reverse, skip, draw two, draw four."
     showcase = ("2S", "JK1")

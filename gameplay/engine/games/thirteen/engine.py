@@ -17,7 +17,7 @@ from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rank_number, rng, shuffled
-from ...core import Action, Event, Record, State, move, ranking_by, why_not
+from ...core import Action, Event, Milestone, Record, State, move, ranking_by, why_not
 from ...rummy import DrawDiscard, begin_turn
 from . import strategy
 from .hands import goes_out, leftover, wild_name, wild_rank
@@ -101,6 +101,21 @@ def meld_kind(meld: tuple[str, ...] | list[str], wild: int) -> str:
 class Thirteen(DrawDiscard):
     kind = "thirteen"
     title = "Thirteen"
+    first_win_card = "3D"
+    milestones = (
+        Milestone(
+            "thirteen-out",
+            "Going out",
+            "Go out first in 10 rounds of Thirteen.",
+            25,
+            "fact_total",
+            10,
+            "10H",
+            "bronze",
+            "10",
+            fact="rounds_out",
+        ),
+    )
     blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
     showcase = ("QC", "3S")
     not_your_turn = "It is not your turn: wait for the other players."

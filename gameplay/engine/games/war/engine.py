@@ -22,6 +22,7 @@ from ...core import (
     Action,
     Engine,
     Event,
+    Milestone,
     Option,
     State,
     move,
@@ -59,6 +60,12 @@ def deal(cards: list[str], players: int) -> tuple[list[list[str]], list[str]]:
 class War(Engine):
     kind = "war"
     title = "War"
+    first_win_card = "4H"
+    milestones = (
+        Milestone(
+            "war-10", "War veteran", "Win 10 games of War.", 25, "wins", 10, "KC", "bronze", "10"
+        ),
+    )
     blurb = "Flip, compare, and go to WAR on a tie. Jokers beat everything."
     showcase = ("JK1", "AS")
     min_players = 2

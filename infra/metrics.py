@@ -14,11 +14,9 @@ import json
 import logging
 import os
 import time
-from datetime import timedelta
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
-from django.utils import timezone
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -57,8 +55,6 @@ TASK_FAILURES = Counter(
     "cubiccards_task_failures", "Celery tasks that raised (retries included)", ["task"]
 )
 
-LIVE_AFTER = timedelta(minutes=5)  # a game with no move for this long isn't a live table
-
 
 def action_done(*, game, seat, started: float, by: str) -> None:
     """One action applied: its round trip in the histogram and one log line (JSON)."""
@@ -84,18 +80,21 @@ def computer_moved(*, game, due: float) -> None:
     COMPUTER_DELAY.labels(game.kind).observe(max(0.0, time.time() - due))
 
 
+# Figures read at scrape time, registered by the app that knows them (name: (help, count)).
+_AT_SCRAPE: dict[str, tuple[str, object]] = {}
+
+
+def at_scrape(name: str, help_text: str, count) -> None:
+    """Report `count()` as the gauge `name` whenever /metrics is read."""
+    _AT_SCRAPE[name] = (help_text, count)
+
+
 class _Live:
-    """Figures read at scrape time: live tables and the Celery queue's depth."""
+    """Figures read at scrape time: what apps registered, and the Celery queue's depth."""
 
     def collect(self):
-        from gameplay.models import Game
-
-        live = Game.objects.filter(
-            status=Game.Status.ACTIVE, updated__gte=timezone.now() - LIVE_AFTER
-        ).count()
-        yield GaugeMetricFamily(
-            "cubiccards_live_tables", "Games in play with a move in the last 5 minutes", live
-        )
+        for name, (help_text, count) in _AT_SCRAPE.items():
+            yield GaugeMetricFamily(name, help_text, count())
         depth = GaugeMetricFamily(
             "cubiccards_celery_queue_depth", "Tasks waiting in the broker's queue", labels=["queue"]
         )

@@ -1,14 +1,14 @@
 """One statement on the event loop itself, on an async psycopg connection.
 
-A table socket's database calls run on threads (lobby.consumers.on_worker), and a move there
+A table socket's database calls run on threads (infra.scheduling.on_thread), and a move there
 waited for its turn at the process's one GIL three times besides PostgreSQL's own work: the
 hop to the thread, the statement's answer, and the hop back. The common move is one statement
-(gameplay.services.submit_action_on_loop): here it is sent from the loop, which serves other
+(gameplay.moves, on the loop): here it is sent from the loop, which serves other
 tables while PostgreSQL works, and its answer wakes the loop like any socket's data.
 
-Each event loop keeps connections of its own (cubiccards.loops): at most
+Each event loop keeps connections of its own (infra.loops): at most
 settings.DB_LOOP_CONNECTIONS statements at once, idle connections kept for the next. An idle
-one the database closed is replaced as it is taken, with no query (as cubiccards.database
+one the database closed is replaced as it is taken, with no query (as infra.database
 does for the pool).
 """
 
@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import connections
 from psycopg.pq import TransactionStatus
 
-from cubiccards.loops import PerLoop
+from infra.loops import PerLoop
 
 from .base import _heard_from
 

@@ -39,7 +39,7 @@ class Limit:
         return f"limit:{self.name}:{digest}:n", f"limit:{self.name}:{digest}:until"
 
 
-# The site's limits (the README's Limits section lists them).
+# The site's limits (docs/operating.md lists them).
 ROOM_CODES_PER_SESSION = Limit("room-session", 10, 10 * 60, "Too many room codes tried.")
 ROOM_CODES_PER_ADDRESS = Limit(
     "room-address", 30, 10 * 60, "Too many room codes tried from your network."

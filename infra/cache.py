@@ -20,7 +20,7 @@ from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 from django.utils.functional import cached_property
 
-from cubiccards.loops import PerLoop
+from infra.loops import PerLoop
 
 
 class SharedClient(RedisCacheClient):
@@ -67,3 +67,11 @@ class RedisCache(DjangoRedisCache):
     async def aset(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         key = self.make_and_validate_key(key, version=version)
         await self._cache.aset(key, value, self.get_backend_timeout(timeout))
+
+
+def require_redis() -> None:
+    """Raise RedisError now if Redis can't be reached (one round trip): for a page whose live
+    parts need it even when the page itself could be drawn without it."""
+    from django.core.cache import cache
+
+    cache.has_key("redis-reachable")

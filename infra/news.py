@@ -1,0 +1,50 @@
+"""News: the one way to tell open sockets that something happened.
+
+Every socket joins the groups it listens to (a table's game, its room, a game's ranked queue,
+its person's own group) and handles each news type with a method of that name (``game.update``
+-> ``game_update``). News is a nudge, never state: each socket reads or renders what it shows
+itself, so news that is lost (the channel layer away, Redis restarting) costs a delay, never a
+wrong table: it is logged as a warning and the committed change stands.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from .scheduling import run_async, run_soon
+
+log = logging.getLogger(__name__)
+
+
+def person_group(user_id: int) -> str:
+    """Every open page of one signed-in person (the header's socket)."""
+    return f"person_{user_id}"
+
+
+async def tell(group: str, kind: str, **fields) -> bool:
+    """Send news `kind` (e.g. "game.update") to every socket in `group`. Whether it went."""
+    try:
+        await get_channel_layer().group_send(group, {"type": kind, **fields})
+    except Exception as exc:  # the channel layer away: news, not state
+        log.warning("news %s for %s was not sent: %r", kind, group, exc)
+        return False
+    return True
+
+
+def tell_now(group: str, kind: str, **fields) -> bool:
+    """From sync code: send the news and wait until it has gone."""
+    return run_async(functools.partial(tell, group, kind, **fields))
+
+
+def tell_soon(group: str, kind: str, **fields) -> None:
+    """From sync code: send the news without waiting for it."""
+    run_soon(functools.partial(tell, group, kind, **fields))
+
+
+def tell_after_commit(group: str, kind: str, **fields) -> None:
+    """Send the news once the caller's transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: tell_now(group, kind, **fields))

@@ -70,6 +70,7 @@ def test_hooks_of_games_sharing_players_deliver_concurrently_without_deadlock(
                 except queue.Empty:
                     return
                 hooks.deliver(game_id)
+                connection.close()  # as a worker's task does: its connection back to the pool
         finally:
             connection.close()
 

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 
 from gameplay.engine import registry
 from lobby.models import Room
@@ -64,3 +65,30 @@ def test_every_games_table_has_the_policy_and_nothing_inline(real_services, kind
     check(response, f"the {kind} table")
     game_id = Room.objects.get(code=code).game_id
     check(client.get(f"/games/{game_id}/"), f"the {kind} replay")
+
+
+def test_a_profile_with_rating_charts_has_nothing_inline(real_services):
+    from accounts import charts
+    from accounts.models import Rating, RatingChange
+
+    from .conftest import ROOT
+
+    maple = get_user_model().objects.create_user("maple", password="x-Long-pass-77")
+    client = Client()
+    client.get("/")
+    game = client.post("/play/war/", follow=True)  # any game row for the history to name
+    game_id = Room.objects.get(code=game.redirect_chain[-1][0].strip("/").split("/")[-1]).game_id
+    now = timezone.now()
+    RatingChange.objects.create(
+        user=maple, game_id=game_id, kind="poker", ended=now, place=1, mu_before=25,
+        sigma_before=8.3, mu=27, sigma=7.5,
+    )  # fmt: skip
+    Rating.objects.create(
+        user=maple, kind="poker", mu=27, sigma=7.5, ordinal=4.5, games=1, updated=now
+    )
+    page = Client().get("/u/maple/")
+    assert b"pygal-chart" in page.content  # the chart is there, without its inline parts
+    check(page, "a profile with a rating chart")
+    assert "rating-chart.css" in page.content.decode()
+    css = (ROOT / "static" / "css" / "rating-chart.css").read_text()
+    assert css == charts.stylesheet(), "regenerate static/css/rating-chart.css: see charts.py"

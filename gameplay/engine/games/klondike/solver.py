@@ -8,7 +8,7 @@ cards and the stock order included) and answers:
   below only drops moves that can never be needed);
 - ``"unknown"``: the budget (CPU seconds of the searching thread, or positions) ran out first.
 
-How it searches (depth-first, best moves first, every position visited once):
+How it searches (best-first, then depth-first restarts; every position visited once):
 
 - **The talon as a list ("K+").** Stock and waste together form one list, the waste being its
   first ``pos`` cards. Draws and recycles are never searched on their own: a "talon move" plays
@@ -35,13 +35,20 @@ How it searches (depth-first, best moves first, every position visited once):
   that each such move comes right before its use, so no win is lost.
 - **Dead ends are cut by a relaxed game** (``Search.dead``): if some card could never come
   free even when timing and room are ignored, the position is lost and not searched further.
-- **Move order:** turn a face-down card over (the column with most face-down cards first) or
-  play to a foundation first, then talon cards to the columns, then emptying a column, moving
-  part of a group between twin cards, and taking a card back from a foundation.
-- **Restarts:** half the budget goes to that order; then short searches with a shuffled move
-  order (seeded, so repeatable) and growing node limits use the rest, since a depth-first
-  search that gets lost in one order is often quick in another. Each is complete, so any of
-  them may also prove a loss.
+  The relaxed game knows that a card can only be built on in a column: a card on a foundation
+  or in the talon is a landing spot only once it can come onto a column itself, and a card
+  deep in a foundation only once the cards above it there can come down.
+- **Best-first first** (``Search.best_first``): half the budget goes to expanding the position
+  with the fewest face-down cards (then the most cards home) first. A depth-first search that
+  goes wrong early spends its whole budget below that mistake; this one leaves a part that
+  stops looking good.
+- **Move order** (of the depth-first searches): turn a face-down card over (the column with
+  most face-down cards first) or play to a foundation first, then talon cards to the columns,
+  then emptying a column, moving part of a group between twin cards, and taking a card back
+  from a foundation.
+- **Restarts:** short depth-first searches with a shuffled move order (seeded, so repeatable)
+  and growing node limits use the rest of the budget, since a deal one order gets lost in is
+  often quick in another. Every search is complete, so any of them may also prove a loss.
 - Once every column card is face up, Draw 1 is won (the lowest card still needed is always
   free); Draw 3 is won if a plain "lowest card first" finish works, and searched on otherwise.
 
@@ -65,6 +72,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import heapq
 import json
 import random
 import time
@@ -94,6 +102,7 @@ CHILDREN = [
 TWIN = [(3 - SUIT[c]) * 13 + RANK[c] for c in range(52)]
 FOUNDATION = 7  # destinations: 0-6 the columns, 7 + suit index the foundations
 KING = 12
+DOWN_WEIGHT = 3  # in Search.score: a face-down card counts as much as three cards not home
 
 # Key separators: never a card value (0-51).
 _COL_SEP = bytes((200,))
@@ -454,83 +463,115 @@ class Search:
     def dead(self, node: tuple) -> bool:
         """True when ``node`` can't be won even in a relaxed game (so not in the real one).
 
-        Every card must come free (be the top of its pile) at some point. In the relaxed game
-        a card comes free once the card right above it can leave on its own (a face-up
-        card takes the cards on it along; a face-down card must come free first), and a card
-        can leave on its own if it is a King (an empty column is assumed), or one of the two
-        cards it may go on ever comes free, or it comes free itself and every lower card of its
-        suit ever comes free (so it can go up). Talon and foundation cards count as free. Timing
-        and room are ignored, so the relaxed game allows everything the real one allows: a card
-        that can't come free even there never will.
+        Every card must come free (be the top of its pile) at some point. The relaxed game
+        ignores timing and room, so it allows everything the real one allows, and asks of
+        each card only whether it is ever free, ever a column's top (a *spot*: a card can
+        only be built on in a column), and (for a column card) whether it ever leaves:
+
+        - talon cards are free; the top card of each pile is free; the card under a card is
+          free once that card leaves;
+        - a column card is a spot once free; a talon or foundation card is a spot when it is
+          free and can come onto a column: it is a King (an empty column is assumed) or one
+          of the two cards it may go on is a spot. A foundation card that comes onto a column
+          leaves its foundation, freeing the card under it there;
+        - a column card leaves if it is a King, or one of the two cards it may go on is a spot
+          (a face-up card takes the cards on it along; a face-down card must be free first),
+          or it is free and every lower card of its suit is ever free or home (it goes up).
+
+        A column card that is never free in the relaxed game never is in the real one.
         """
         cols, found, talon, _ = node
-        exposed = bytearray(52)
-        leave = bytearray(52)
-        hidden = bytearray(52)  # face down now
-        incol = bytearray(52)
-        below = {}  # column card -> the card right under it
-        new = list(talon)  # cards that just came free
-        for s in range(4):
-            new.extend(range(s * 13, s * 13 + found[s]))
-        check = []  # column cards that might now be able to leave
-        remaining = 0  # column cards not free yet
+        rank, suit, parents, children = RANK, SUIT, PARENTS, CHILDREN
+        free = bytearray(52)
+        spot = bytearray(52)
+        done = bytearray(52)  # a column card left, a talon or foundation card is a spot
+        kind = bytearray(52)  # 0 talon, 1 foundation, 2 face down, 3 face up
+        below = [-1] * 52
+        todo = list(talon)
+        remaining = 0  # column cards never free so far
         for down, up in cols:
             if up:
                 cards = down + up
-                new.append(cards[-1])
                 for i in range(1, len(cards)):
                     below[cards[i]] = cards[i - 1]
                 for c in down:
-                    hidden[c] = 1
-                for c in cards:
-                    incol[c] = 1
-                check.extend(cards)
+                    kind[c] = 2
+                for c in up:
+                    kind[c] = 3
                 remaining += len(cards) - 1
+                free[cards[-1]] = spot[cards[-1]] = 1
+                todo += up
         if not remaining:
             return False
-        for c in new:
-            exposed[c] = 1
-        # Every column card is checked once below with these free cards, so they need no
-        # further processing; only cards that come free later do.
-        new = []
-        low = [0, 0, 0, 0]  # per suit, the lowest rank not free yet
+        for c in talon:
+            free[c] = 1
+        low = list(found)  # per suit, the lowest rank neither home nor ever free
         for s in range(4):
-            r = 0
-            while r < 13 and exposed[s * 13 + r]:
-                r += 1
-            low[s] = r
-        rank, suit, parents, children = RANK, SUIT, PARENTS, CHILDREN
-        while check or new:
-            while check:
-                c = check.pop()
-                if leave[c] or (hidden[c] and not exposed[c]):
+            base = s * 13
+            n = found[s]
+            if n:
+                for c in range(base, base + n):
+                    kind[c] = 1
+                    below[c] = c - 1
+                below[base] = -1
+                free[base + n - 1] = 1
+                todo.append(base + n - 1)
+            while n < 13 and free[base + n]:
+                n += 1
+            low[s] = n
+        pop, push = todo.pop, todo.append
+        while todo:
+            c = pop()
+            if done[c]:
+                continue
+            k = kind[c]
+            r = rank[c]
+            if k < 2:  # a talon or foundation card: can it come onto a column?
+                if not free[c]:
                     continue
-                r = rank[c]
                 if r != KING:
                     p1, p2 = parents[c]
-                    if not (exposed[p1] or exposed[p2] or (exposed[c] and low[suit[c]] >= r)):
+                    if not (spot[p1] or spot[p2]):
                         continue
-                leave[c] = 1
-                b = below.get(c)
-                if b is not None and not exposed[b]:
-                    exposed[b] = 1
-                    remaining -= 1
-                    if not remaining:
-                        return False
-                    new.append(b)
-            while new:
-                x = new.pop()
-                if incol[x]:
-                    check.append(x)
-                check.extend(children[x])
-                s = suit[x]
-                old = low[s]
-                if rank[x] == old:
-                    r = old
-                    while r < 13 and exposed[s * 13 + r]:
-                        r += 1
-                    low[s] = r
-                    check.extend(range(s * 13 + old + 1, s * 13 + min(r, 12) + 1))
+                done[c] = spot[c] = 1
+                for d in children[c]:
+                    if not done[d]:
+                        push(d)
+                if k == 1:
+                    b = below[c]
+                    if b >= 0:
+                        free[b] = 1
+                        push(b)
+                continue
+            if k == 2 and not free[c]:
+                continue
+            if r != KING:
+                p1, p2 = parents[c]
+                if not (spot[p1] or spot[p2] or (free[c] and low[suit[c]] >= r)):
+                    continue
+            done[c] = 1
+            b = below[c]
+            if b < 0 or free[b]:
+                continue
+            remaining -= 1
+            if not remaining:
+                return False
+            free[b] = spot[b] = 1
+            push(b)
+            for d in children[b]:
+                if not done[d]:
+                    push(d)
+            s = suit[b]
+            rb = rank[b]
+            if rb == low[s]:
+                base = s * 13
+                n = rb + 1
+                while n < 13 and free[base + n]:
+                    n += 1
+                low[s] = n
+                for x in range(base + rb + 1, base + min(n, 12) + 1):
+                    if free[x] and not done[x] and kind[x] >= 2:
+                        push(x)
         return True
 
     # -- the search
@@ -572,20 +613,64 @@ class Search:
             if done is not None:
                 line = start_prims + [p for step in path for p in step] + prims + done
                 return "won", line
-            # A move to a foundation can't make a live position dead (see dead()). Of the
-            # others, only turning a card over and talon cards put on a column were seen to
-            # reach dead positions in practice; skipping the test is always allowed.
-            move = moves[i]
-            if (
-                self.use_dead
-                and move[-1] < FOUNDATION
-                and (move[0] < 300 or move[0] == 400)
-                and self.dead(child)
-            ):
+            if self.use_dead and self.worth_testing(moves[i]) and self.dead(child):
                 continue
             stack.append((child, self.moves(child), 0))
             path.append(prims)
         return "lost", []
+
+    def score(self, node: tuple) -> int:
+        """How far ``node`` looks from a win (lower is nearer): face-down cards weigh most."""
+        cols, found, _, _ = node
+        return DOWN_WEIGHT * sum(len(down) for down, _ in cols) - sum(found)
+
+    def best_first(self, root: tuple) -> tuple[str, list[tuple]]:
+        """Best-first search from ``root`` (lowest ``score`` first, the newest position
+        among equals), the same moves, dead-end test and table of positions as ``run``; each
+        position keeps the one it was reached from, for the line. Complete, like ``run``."""
+        node, start_prims = self._settle(root)
+        done = self.won(node)
+        if done is not None:
+            return "won", start_prims + done
+        if self.use_dead and self.dead(node):
+            return "lost", []
+        key = self.key(node)
+        parent: dict[bytes, tuple] = {key: (None, start_prims)}
+        heap = [(self.score(node), 0, node, key)]
+        pop, push = heapq.heappop, heapq.heappush
+        clock = CLOCK
+        tick = 0
+        while heap:
+            _, _, node, node_key = pop(heap)
+            for move in self.moves(node):
+                child, prims = self.play(node, move)
+                k = self.key(child)
+                if k in parent:
+                    continue
+                parent[k] = (node_key, prims)
+                self.nodes += 1
+                if self.nodes & 255 == 0:
+                    if clock() > self.deadline or (self.max_nodes and self.nodes >= self.max_nodes):
+                        return "unknown", []
+                done = self.won(child)
+                if done is not None:
+                    line = done
+                    while k is not None:
+                        k, prims = parent[k]
+                        line = prims + line
+                    return "won", line
+                if self.use_dead and self.worth_testing(move) and self.dead(child):
+                    continue
+                tick -= 1
+                push(heap, (self.score(child), tick, child, k))
+        return "lost", []
+
+    @staticmethod
+    def worth_testing(move: tuple) -> bool:
+        """Is the position after ``move`` worth the dead-end test? Skipping it is always
+        allowed; turning a card over, emptying a column and putting a talon card on a column
+        are the moves seen to reach dead positions in practice."""
+        return move[-1] < FOUNDATION and (move[0] < 300 or move[0] == 400)
 
     def _settle(self, node: tuple) -> tuple[tuple, list[tuple]]:
         """Make the safe moves pending in ``node``."""
@@ -679,11 +764,11 @@ def board_over(state: dict) -> bool:
 # ---- the public functions ----------------------------------------------------------------------
 
 
-# The first search gets this share of the budget; then searches with a shuffled move order
-# (priorities plus seeded noise, so repeatable) and growing node limits share the rest.
-# Depth-first search has a heavy tail: a deal that one move order gets lost in is often quick
-# with another. Any of them may prove a loss too (the move order does not change what is
-# searched).
+# The best-first search gets this share of the budget; then depth-first searches with a
+# shuffled move order (priorities plus seeded noise, so repeatable) and growing node limits
+# share the rest. Depth-first search has a heavy tail: a deal that one move order gets lost in
+# is often quick with another. Any of them may prove a loss too (the move order does not
+# change what is searched).
 MAIN_SHARE = 0.5
 # Budgets are CPU seconds of the thread that searches: a busy machine then slows a search
 # down without making it give up sooner, and in a server, where the hint runs on a worker
@@ -704,7 +789,7 @@ def portfolio(
     deadline = started + seconds
     first_nodes = max_nodes // 2 if max_nodes else None
     search = Search(draw, started + seconds * MAIN_SHARE, first_nodes, relaxed_check)
-    status, prims = search.run(root)
+    status, prims = search.best_first(root)
     nodes = search.nodes
     k = 0
     while status == "unknown" and CLOCK() < deadline:

@@ -160,6 +160,8 @@ class Search:
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
+        # Draw 3: dead-end answers by columns and talon (the waste size does not matter).
+        self.dead_memo: dict[bytes, bool] = {}
 
     # -- the key
 
@@ -574,6 +576,18 @@ class Search:
                         push(x)
         return True
 
+    def dead_at(self, node: tuple, key: bytes) -> bool:
+        """``dead(node)``, ``key`` being its key; remembered in Draw 3, where positions that
+        differ only in how many talon cards are on the waste are common."""
+        if self.draw == 1:
+            return self.dead(node)
+        talon = node[2]
+        memo_key = key[: len(key) - len(talon) - 1] + talon
+        known = self.dead_memo.get(memo_key)
+        if known is None:
+            known = self.dead_memo[memo_key] = self.dead(node)
+        return known
+
     # -- the search
 
     def run(self, root: tuple) -> tuple[str, list[tuple]]:
@@ -613,7 +627,7 @@ class Search:
             if done is not None:
                 line = start_prims + [p for step in path for p in step] + prims + done
                 return "won", line
-            if self.use_dead and self.worth_testing(moves[i]) and self.dead(child):
+            if self.use_dead and self.worth_testing(moves[i]) and self.dead_at(child, k):
                 continue
             stack.append((child, self.moves(child), 0))
             path.append(prims)
@@ -636,12 +650,16 @@ class Search:
             return "lost", []
         key = self.key(node)
         parent: dict[bytes, tuple] = {key: (None, start_prims)}
-        heap = [(self.score(node), 0, node, key)]
+        heap = [(self.score(node), 0, node, key, False)]
         pop, push = heapq.heappop, heapq.heappush
         clock = CLOCK
         tick = 0
+        use_dead = self.use_dead
         while heap:
-            _, _, node, node_key = pop(heap)
+            _, _, node, node_key, test = pop(heap)
+            # The dead-end test waits until a position is taken up: most never are.
+            if test and self.dead_at(node, node_key):
+                continue
             for move in self.moves(node):
                 child, prims = self.play(node, move)
                 k = self.key(child)
@@ -659,10 +677,9 @@ class Search:
                         k, prims = parent[k]
                         line = prims + line
                     return "won", line
-                if self.use_dead and self.worth_testing(move) and self.dead(child):
-                    continue
                 tick -= 1
-                push(heap, (self.score(child), tick, child, k))
+                test = use_dead and self.worth_testing(move)
+                push(heap, (self.score(child), tick, child, k, test))
         return "lost", []
 
     @staticmethod
@@ -791,6 +808,7 @@ def portfolio(
     search = Search(draw, started + seconds * MAIN_SHARE, first_nodes, relaxed_check)
     status, prims = search.best_first(root)
     nodes = search.nodes
+    memo = search.dead_memo
     k = 0
     while status == "unknown" and CLOCK() < deadline:
         if max_nodes and nodes >= max_nodes:
@@ -802,6 +820,7 @@ def portfolio(
         search = Search(draw, deadline, limit, relaxed_check)
         search.rng = random.Random(k)
         search.spread = SPREAD
+        search.dead_memo = memo
         status, prims = search.run(root)
         nodes += search.nodes
     return status, prims, nodes

@@ -100,6 +100,7 @@ CHILDREN = [
     for c in range(52)
 ]
 TWIN = [(3 - SUIT[c]) * 13 + RANK[c] for c in range(52)]
+OTHER_COLOUR = [(1, 2), (0, 3), (0, 3), (1, 2)]  # by suit index (S, H, D, C)
 FOUNDATION = 7  # destinations: 0-6 the columns, 7 + suit index the foundations
 KING = 12
 DOWN_WEIGHT = 3  # in Search.score: a face-down card counts as much as three cards not home
@@ -216,8 +217,7 @@ class Search:
             if up:
                 top_at[up[-1]] = k
                 top_of[up[0]] = k
-                for j in range(1, len(up)):
-                    under[up[j]] = up[j - 1]
+                under.update(zip(up[1:], up[:-1], strict=True))
                 if down and RANK[up[0]] == KING:
                     king_free = True
             elif empty < 0:
@@ -328,9 +328,14 @@ class Search:
             if not RANK[c]:
                 continue  # an Ace is better off on its foundation
             if RANK[c] == KING:
-                ds = [empty] if empty >= 0 else ()
+                ds = (empty,) if empty >= 0 else ()
             else:
-                ds = [top_at[p] for p in PARENTS[c] if p in top_at]
+                p1, p2 = PARENTS[c]
+                d1 = top_at.get(p1, -1)
+                d2 = top_at.get(p2, -1)
+                if d1 < 0 and d2 < 0:
+                    continue
+                ds = (d1, d2) if d1 >= 0 and d2 >= 0 else (max(d1, d2),)
             if ds and (draw == 3 or any(comes(d) for d in CHILDREN[c])):
                 for d in ds:
                     out.append((400, "w", i, d))
@@ -398,9 +403,11 @@ class Search:
                 n = found[s]
                 if n == 13:
                     continue
+                if n > 1:  # safe(c, found), unrolled: this loop runs for every position
+                    a, b = OTHER_COLOUR[s]
+                    if found[a] < n or found[b] < n:
+                        continue
                 c = s * 13 + n
-                if not safe(c, found):
-                    continue
                 for k in range(7):
                     down, up = cols[k]
                     if up and up[-1] == c:

@@ -71,6 +71,48 @@ def test_lost_on_an_impossible_position(relaxed_check):
     assert result["status"] == "lost" and result["line"] == []
 
 
+def buried_landing_spots(jacks_in_talon: bool = False) -> dict:
+    """9C can go only on a red 10, and both red 10s are on their foundations; they could come
+    down only onto a black Jack, and both black Jacks lie face down under 9C (or, with
+    ``jacks_in_talon``, in the stock, where they could come onto a column only onto a red
+    Queen, and both red Queens lie under 9C). 8C lies under 9C too, so 9C can't go up."""
+    under = ["QH", "QD", "8C"] if jacks_in_talon else ["JS", "JC", "8C"]
+    stock = ["10C", "QC", "KC", "6S", "7S", "8S", "9S", "10S", "QS", "KS"]
+    stock += ["JH", "KH", "JD", "KD"] + (["JS", "JC"] if jacks_in_talon else ["QH", "QD"])
+    return board(
+        columns={"t1": (under, ["9C"])},
+        stock=stock,
+        foundations={"fS": "5S", "fH": "10H", "fD": "10D", "fC": "7C"},
+    )
+
+
+@pytest.mark.parametrize("jacks_in_talon", [False, True])
+def test_dead_end_when_every_landing_spot_is_out_of_reach(jacks_in_talon):
+    # A card on a foundation or in the talon is not a landing spot by itself: it must be able
+    # to come onto a column first. The relaxed game sees it without searching.
+    state = buried_landing_spots(jacks_in_talon)
+    search = ks.Search(1, deadline=float("inf"), max_nodes=None)
+    assert search.dead(ks.position(state))
+    assert ks.solve(state, seconds=5)["status"] == "lost"
+
+
+@pytest.mark.parametrize("draw", [1, 3])
+def test_no_position_on_a_winning_line_is_called_dead(draw):
+    """The relaxed game must allow everything the real one does: walk winning lines and ask."""
+    checked = 0
+    for i in range(4):
+        state = ENGINE.new_game(1, f"relaxed/{draw}/{i}", {"draw": draw})
+        result = ks.solve(state, seconds=2, max_nodes=20_000)
+        if result["status"] != "won":
+            continue
+        search = ks.Search(draw, deadline=float("inf"), max_nodes=None)
+        for action in result["line"]:
+            assert not search.dead(ks.position(state)), (i, action)
+            ENGINE.apply(state, 0, action)
+            checked += 1
+    assert checked > 200
+
+
 def test_unknown_when_the_budget_runs_out():
     state = ENGINE.new_game(1, "bench/1/27")
     assert ks.solve(state, seconds=5, max_nodes=256)["status"] == "unknown"

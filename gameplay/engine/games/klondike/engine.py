@@ -51,7 +51,7 @@ from .board import (
     undo_last,
 )
 
-# The Hint button's thinking time (seconds).
+# The Hint button's thinking time (CPU seconds of the thread that asks).
 HINT_SECONDS = 1.0
 
 
@@ -107,7 +107,7 @@ class Klondike(Engine):
         ),
     )
     records = (Record("winning_moves", "Fewest moves to a win", "min"),)
-    WINNABLE_SECONDS = 2.0  # the solver's budget per candidate seed
+    WINNABLE_SECONDS = 2.0  # the solver's budget per candidate seed (CPU seconds)
 
     def choose_seed(self, seed: str, rules: dict[str, Any]) -> str:
         """With "winnable", the first seed f"{seed}/{i}" the solver proves winnable (the

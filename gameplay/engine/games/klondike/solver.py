@@ -6,9 +6,9 @@ cards and the stock order included) and answers:
 - ``"won"`` with ``line``: contract actions that apply legally from ``state`` and win;
 - ``"lost"``: the whole search space was exhausted, no line wins (a proof: every pruning rule
   below only drops moves that can never be needed);
-- ``"unknown"``: the time (or node) budget ran out first.
+- ``"unknown"``: the budget (CPU seconds of the searching thread, or positions) ran out first.
 
-How it searches (depth-first, best moves first, every position visited once):
+How it searches (best-first, then depth-first restarts; every position visited once):
 
 - **The talon as a list ("K+").** Stock and waste together form one list, the waste being its
   first ``pos`` cards. Draws and recycles are never searched on their own: a "talon move" plays
@@ -35,13 +35,20 @@ How it searches (depth-first, best moves first, every position visited once):
   that each such move comes right before its use, so no win is lost.
 - **Dead ends are cut by a relaxed game** (``Search.dead``): if some card could never come
   free even when timing and room are ignored, the position is lost and not searched further.
-- **Move order:** turn a face-down card over (the column with most face-down cards first) or
-  play to a foundation first, then talon cards to the columns, then emptying a column, moving
-  part of a group between twin cards, and taking a card back from a foundation.
-- **Restarts:** half the budget goes to that order; then short searches with a shuffled move
-  order (seeded, so repeatable) and growing node limits use the rest, since a depth-first
-  search that gets lost in one order is often quick in another. Each is complete, so any of
-  them may also prove a loss.
+  The relaxed game knows that a card can only be built on in a column: a card on a foundation
+  or in the talon is a landing spot only once it can come onto a column itself, and a card
+  deep in a foundation only once the cards above it there can come down.
+- **Best-first first** (``Search.best_first``): half the budget goes to expanding the position
+  with the fewest face-down cards (then the most cards home) first. A depth-first search that
+  goes wrong early spends its whole budget below that mistake; this one leaves a part that
+  stops looking good.
+- **Move order** (of the depth-first searches): turn a face-down card over (the column with
+  most face-down cards first) or play to a foundation first, then talon cards to the columns,
+  then emptying a column, moving part of a group between twin cards, and taking a card back
+  from a foundation.
+- **Restarts:** short depth-first searches with a shuffled move order (seeded, so repeatable)
+  and growing node limits use the rest of the budget, since a deal one order gets lost in is
+  often quick in another. Every search is complete, so any of them may also prove a loss.
 - Once every column card is face up, Draw 1 is won (the lowest card still needed is always
   free); Draw 3 is won if a plain "lowest card first" finish works, and searched on otherwise.
 
@@ -65,6 +72,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import heapq
 import json
 import random
 import time
@@ -92,8 +100,10 @@ CHILDREN = [
     for c in range(52)
 ]
 TWIN = [(3 - SUIT[c]) * 13 + RANK[c] for c in range(52)]
+OTHER_COLOUR = [(1, 2), (0, 3), (0, 3), (1, 2)]  # by suit index (S, H, D, C)
 FOUNDATION = 7  # destinations: 0-6 the columns, 7 + suit index the foundations
 KING = 12
+DOWN_WEIGHT = 3  # in Search.score: a face-down card counts as much as three cards not home
 
 # Key separators: never a card value (0-51).
 _COL_SEP = bytes((200,))
@@ -151,6 +161,8 @@ class Search:
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.nodes = 0
+        # Draw 3: dead-end answers by columns and talon (the waste size does not matter).
+        self.dead_memo: dict[bytes, bool] = {}
 
     # -- the key
 
@@ -205,8 +217,7 @@ class Search:
             if up:
                 top_at[up[-1]] = k
                 top_of[up[0]] = k
-                for j in range(1, len(up)):
-                    under[up[j]] = up[j - 1]
+                under.update(zip(up[1:], up[:-1], strict=True))
                 if down and RANK[up[0]] == KING:
                     king_free = True
             elif empty < 0:
@@ -317,9 +328,14 @@ class Search:
             if not RANK[c]:
                 continue  # an Ace is better off on its foundation
             if RANK[c] == KING:
-                ds = [empty] if empty >= 0 else ()
+                ds = (empty,) if empty >= 0 else ()
             else:
-                ds = [top_at[p] for p in PARENTS[c] if p in top_at]
+                p1, p2 = PARENTS[c]
+                d1 = top_at.get(p1, -1)
+                d2 = top_at.get(p2, -1)
+                if d1 < 0 and d2 < 0:
+                    continue
+                ds = (d1, d2) if d1 >= 0 and d2 >= 0 else (max(d1, d2),)
             if ds and (draw == 3 or any(comes(d) for d in CHILDREN[c])):
                 for d in ds:
                     out.append((400, "w", i, d))
@@ -387,9 +403,11 @@ class Search:
                 n = found[s]
                 if n == 13:
                     continue
+                if n > 1:  # safe(c, found), unrolled: this loop runs for every position
+                    a, b = OTHER_COLOUR[s]
+                    if found[a] < n or found[b] < n:
+                        continue
                 c = s * 13 + n
-                if not safe(c, found):
-                    continue
                 for k in range(7):
                     down, up = cols[k]
                     if up and up[-1] == c:
@@ -454,84 +472,128 @@ class Search:
     def dead(self, node: tuple) -> bool:
         """True when ``node`` can't be won even in a relaxed game (so not in the real one).
 
-        Every card must come free (be the top of its pile) at some point. In the relaxed game
-        a card comes free once the card right above it can leave on its own (a face-up
-        card takes the cards on it along; a face-down card must come free first), and a card
-        can leave on its own if it is a King (an empty column is assumed), or one of the two
-        cards it may go on ever comes free, or it comes free itself and every lower card of its
-        suit ever comes free (so it can go up). Talon and foundation cards count as free. Timing
-        and room are ignored, so the relaxed game allows everything the real one allows: a card
-        that can't come free even there never will.
+        Every card must come free (be the top of its pile) at some point. The relaxed game
+        ignores timing and room, so it allows everything the real one allows, and asks of
+        each card only whether it is ever free, ever a column's top (a *spot*: a card can
+        only be built on in a column), and (for a column card) whether it ever leaves:
+
+        - talon cards are free; the top card of each pile is free; the card under a card is
+          free once that card leaves;
+        - a column card is a spot once free; a talon or foundation card is a spot when it is
+          free and can come onto a column: it is a King (an empty column is assumed) or one
+          of the two cards it may go on is a spot. A foundation card that comes onto a column
+          leaves its foundation, freeing the card under it there;
+        - a column card leaves if it is a King, or one of the two cards it may go on is a spot
+          (a face-up card takes the cards on it along; a face-down card must be free first),
+          or it is free and every lower card of its suit is ever free or home (it goes up).
+
+        A column card that is never free in the relaxed game never is in the real one.
         """
         cols, found, talon, _ = node
-        exposed = bytearray(52)
-        leave = bytearray(52)
-        hidden = bytearray(52)  # face down now
-        incol = bytearray(52)
-        below = {}  # column card -> the card right under it
-        new = list(talon)  # cards that just came free
-        for s in range(4):
-            new.extend(range(s * 13, s * 13 + found[s]))
-        check = []  # column cards that might now be able to leave
-        remaining = 0  # column cards not free yet
+        rank, suit, parents, children = RANK, SUIT, PARENTS, CHILDREN
+        free = bytearray(52)
+        spot = bytearray(52)
+        done = bytearray(52)  # a column card left, a talon or foundation card is a spot
+        kind = bytearray(52)  # 0 talon, 1 foundation, 2 face down, 3 face up
+        below = [-1] * 52
+        todo = list(talon)
+        remaining = 0  # column cards never free so far
         for down, up in cols:
             if up:
                 cards = down + up
-                new.append(cards[-1])
                 for i in range(1, len(cards)):
                     below[cards[i]] = cards[i - 1]
                 for c in down:
-                    hidden[c] = 1
-                for c in cards:
-                    incol[c] = 1
-                check.extend(cards)
+                    kind[c] = 2
+                for c in up:
+                    kind[c] = 3
                 remaining += len(cards) - 1
+                free[cards[-1]] = spot[cards[-1]] = 1
+                todo += up
         if not remaining:
             return False
-        for c in new:
-            exposed[c] = 1
-        # Every column card is checked once below with these free cards, so they need no
-        # further processing; only cards that come free later do.
-        new = []
-        low = [0, 0, 0, 0]  # per suit, the lowest rank not free yet
+        for c in talon:
+            free[c] = 1
+        low = list(found)  # per suit, the lowest rank neither home nor ever free
         for s in range(4):
-            r = 0
-            while r < 13 and exposed[s * 13 + r]:
-                r += 1
-            low[s] = r
-        rank, suit, parents, children = RANK, SUIT, PARENTS, CHILDREN
-        while check or new:
-            while check:
-                c = check.pop()
-                if leave[c] or (hidden[c] and not exposed[c]):
+            base = s * 13
+            n = found[s]
+            if n:
+                for c in range(base, base + n):
+                    kind[c] = 1
+                    below[c] = c - 1
+                below[base] = -1
+                free[base + n - 1] = 1
+                todo.append(base + n - 1)
+            while n < 13 and free[base + n]:
+                n += 1
+            low[s] = n
+        pop, push = todo.pop, todo.append
+        while todo:
+            c = pop()
+            if done[c]:
+                continue
+            k = kind[c]
+            r = rank[c]
+            if k < 2:  # a talon or foundation card: can it come onto a column?
+                if not free[c]:
                     continue
-                r = rank[c]
                 if r != KING:
                     p1, p2 = parents[c]
-                    if not (exposed[p1] or exposed[p2] or (exposed[c] and low[suit[c]] >= r)):
+                    if not (spot[p1] or spot[p2]):
                         continue
-                leave[c] = 1
-                b = below.get(c)
-                if b is not None and not exposed[b]:
-                    exposed[b] = 1
-                    remaining -= 1
-                    if not remaining:
-                        return False
-                    new.append(b)
-            while new:
-                x = new.pop()
-                if incol[x]:
-                    check.append(x)
-                check.extend(children[x])
-                s = suit[x]
-                old = low[s]
-                if rank[x] == old:
-                    r = old
-                    while r < 13 and exposed[s * 13 + r]:
-                        r += 1
-                    low[s] = r
-                    check.extend(range(s * 13 + old + 1, s * 13 + min(r, 12) + 1))
+                done[c] = spot[c] = 1
+                for d in children[c]:
+                    if not done[d]:
+                        push(d)
+                if k == 1:
+                    b = below[c]
+                    if b >= 0:
+                        free[b] = 1
+                        push(b)
+                continue
+            if k == 2 and not free[c]:
+                continue
+            if r != KING:
+                p1, p2 = parents[c]
+                if not (spot[p1] or spot[p2] or (free[c] and low[suit[c]] >= r)):
+                    continue
+            done[c] = 1
+            b = below[c]
+            if b < 0 or free[b]:
+                continue
+            remaining -= 1
+            if not remaining:
+                return False
+            free[b] = spot[b] = 1
+            push(b)
+            for d in children[b]:
+                if not done[d]:
+                    push(d)
+            s = suit[b]
+            rb = rank[b]
+            if rb == low[s]:
+                base = s * 13
+                n = rb + 1
+                while n < 13 and free[base + n]:
+                    n += 1
+                low[s] = n
+                for x in range(base + rb + 1, base + min(n, 12) + 1):
+                    if free[x] and not done[x] and kind[x] >= 2:
+                        push(x)
         return True
+
+    def dead_at(self, node: tuple, key: bytes) -> bool:
+        """``dead(node)``, ``key`` being its key; remembered in Draw 3, where positions that
+        differ only in how many talon cards are on the waste are common."""
+        if self.draw == 1:
+            return self.dead(node)
+        talon = node[2]
+        memo_key = key[: len(key) - len(talon) - 1] + talon
+        known = self.dead_memo.get(memo_key)
+        if known is None:
+            known = self.dead_memo[memo_key] = self.dead(node)
+        return known
 
     # -- the search
 
@@ -572,20 +634,67 @@ class Search:
             if done is not None:
                 line = start_prims + [p for step in path for p in step] + prims + done
                 return "won", line
-            # A move to a foundation can't make a live position dead (see dead()). Of the
-            # others, only turning a card over and talon cards put on a column were seen to
-            # reach dead positions in practice; skipping the test is always allowed.
-            move = moves[i]
-            if (
-                self.use_dead
-                and move[-1] < FOUNDATION
-                and (move[0] < 300 or move[0] == 400)
-                and self.dead(child)
-            ):
+            if self.use_dead and self.worth_testing(moves[i]) and self.dead_at(child, k):
                 continue
             stack.append((child, self.moves(child), 0))
             path.append(prims)
         return "lost", []
+
+    def score(self, node: tuple) -> int:
+        """How far ``node`` looks from a win (lower is nearer): face-down cards weigh most."""
+        cols, found, _, _ = node
+        return DOWN_WEIGHT * sum(len(down) for down, _ in cols) - sum(found)
+
+    def best_first(self, root: tuple) -> tuple[str, list[tuple]]:
+        """Best-first search from ``root`` (lowest ``score`` first, the newest position
+        among equals), the same moves, dead-end test and table of positions as ``run``; each
+        position keeps the one it was reached from, for the line. Complete, like ``run``."""
+        node, start_prims = self._settle(root)
+        done = self.won(node)
+        if done is not None:
+            return "won", start_prims + done
+        if self.use_dead and self.dead(node):
+            return "lost", []
+        key = self.key(node)
+        parent: dict[bytes, tuple] = {key: (None, start_prims)}
+        heap = [(self.score(node), 0, node, key, False)]
+        pop, push = heapq.heappop, heapq.heappush
+        clock = CLOCK
+        tick = 0
+        use_dead = self.use_dead
+        while heap:
+            _, _, node, node_key, test = pop(heap)
+            # The dead-end test waits until a position is taken up: most never are.
+            if test and self.dead_at(node, node_key):
+                continue
+            for move in self.moves(node):
+                child, prims = self.play(node, move)
+                k = self.key(child)
+                if k in parent:
+                    continue
+                parent[k] = (node_key, prims)
+                self.nodes += 1
+                if self.nodes & 255 == 0:
+                    if clock() > self.deadline or (self.max_nodes and self.nodes >= self.max_nodes):
+                        return "unknown", []
+                done = self.won(child)
+                if done is not None:
+                    line = done
+                    while k is not None:
+                        k, prims = parent[k]
+                        line = prims + line
+                    return "won", line
+                tick -= 1
+                test = use_dead and self.worth_testing(move)
+                push(heap, (self.score(child), tick, child, k, test))
+        return "lost", []
+
+    @staticmethod
+    def worth_testing(move: tuple) -> bool:
+        """Is the position after ``move`` worth the dead-end test? Skipping it is always
+        allowed; turning a card over, emptying a column and putting a talon card on a column
+        are the moves seen to reach dead positions in practice."""
+        return move[-1] < FOUNDATION and (move[0] < 300 or move[0] == 400)
 
     def _settle(self, node: tuple) -> tuple[tuple, list[tuple]]:
         """Make the safe moves pending in ``node``."""
@@ -679,14 +788,16 @@ def board_over(state: dict) -> bool:
 # ---- the public functions ----------------------------------------------------------------------
 
 
-# The first search gets this share of the budget; then searches with a shuffled move order
-# (priorities plus seeded noise, so repeatable) and growing node limits share the rest.
-# Depth-first search has a heavy tail: a deal that one move order gets lost in is often quick
-# with another. Any of them may prove a loss too (the move order does not change what is
-# searched).
+# The best-first search gets this share of the budget; then depth-first searches with a
+# shuffled move order (priorities plus seeded noise, so repeatable) and growing node limits
+# share the rest. Depth-first search has a heavy tail: a deal that one move order gets lost in
+# is often quick with another. Any of them may prove a loss too (the move order does not
+# change what is searched).
 MAIN_SHARE = 0.5
-# The clock budgets are measured on (the benchmark may use CPU time on a busy machine).
-CLOCK = time.perf_counter
+# Budgets are CPU seconds of the thread that searches: a busy machine then slows a search
+# down without making it give up sooner, and in a server, where the hint runs on a worker
+# thread, the other threads' work is not charged to it (process time would count it).
+CLOCK = time.thread_time
 RESTART_NODES = 1500
 SPREAD = 150  # how far the restarts' move order is shuffled (priority units)
 
@@ -702,8 +813,9 @@ def portfolio(
     deadline = started + seconds
     first_nodes = max_nodes // 2 if max_nodes else None
     search = Search(draw, started + seconds * MAIN_SHARE, first_nodes, relaxed_check)
-    status, prims = search.run(root)
+    status, prims = search.best_first(root)
     nodes = search.nodes
+    memo = search.dead_memo
     k = 0
     while status == "unknown" and CLOCK() < deadline:
         if max_nodes and nodes >= max_nodes:
@@ -715,6 +827,7 @@ def portfolio(
         search = Search(draw, deadline, limit, relaxed_check)
         search.rng = random.Random(k)
         search.spread = SPREAD
+        search.dead_memo = memo
         status, prims = search.run(root)
         nodes += search.nodes
     return status, prims, nodes
@@ -723,8 +836,8 @@ def portfolio(
 def solve(
     state: dict, seconds: float = 2.0, max_nodes: int | None = None, relaxed_check: bool = True
 ) -> dict[str, Any]:
-    """Search ``state`` (full knowledge) for a win within ``seconds`` (and ``max_nodes``
-    positions if given). Returns {"status", "line", "nodes", "seconds"}.
+    """Search ``state`` (full knowledge) for a win within ``seconds`` of CPU time (``CLOCK``)
+    and ``max_nodes`` positions if given. Returns {"status", "line", "nodes", "seconds"}.
     ``relaxed_check=False`` turns off the dead-end test (for tests of the plain search)."""
     started = CLOCK()
     draw = state["draw"]
@@ -869,7 +982,7 @@ def hint(
             "source": "solver",
             "message": describe(state, {"type": "finish"}),
         }
-    started = time.perf_counter()
+    started = CLOCK()
     if hidden_slots(state) == 0:
         result = solve(state, seconds, max_nodes)
         if result["status"] == "won" and result["line"]:
@@ -894,7 +1007,7 @@ def hint(
     first: dict[str, dict] = {}
     tried = 0
     for sample in lookalikes(state, samples, rng):
-        left = started + seconds - time.perf_counter()
+        left = started + seconds - CLOCK()
         if left <= 0:
             break
         result = solve(sample, left / (samples - tried), max_nodes)

@@ -8,8 +8,12 @@ the draw when the stock is down to 2 and the next deal happen inside ``apply``.
 
 ``took[s]`` lists the cards seat ``s`` took from the discard pile this hand and still holds:
 everyone saw them taken, so every view shows them. ``turns`` keeps each seat's latest turn of
-this hand (where it drew from, what it took and threw), all of it seen by everyone. ``last_hand`` keeps the previous hand with
-both hands revealed and arranged, for the table to show until the next one ends.
+this hand (where it drew from, what it took and threw), all of it seen by everyone.
+``threw[s]`` lists every card seat ``s`` discarded this hand and ``passed[s]`` every top discard
+it left for a card from the stock, in order: the table saw both, and the computer players
+read them (a card passed on or thrown away is a card that seat had no use for).
+``last_hand`` keeps the previous hand with both hands revealed and arranged, for the table to
+show until the next one ends.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rng, shuffled
-from ...core import Action, Event, Record, State, move, why_not
+from ...core import STRENGTHS, Action, Event, Record, State, move, why_not
 from ...rummy import DrawDiscard, begin_turn
 from . import strategy
 
@@ -47,6 +51,8 @@ def deal(state: State, cards: list[str]) -> list[Event]:
         step="draw",
         taken=None,
         took=[[], []],
+        threw=[[], []],
+        passed=[[], []],
         turns=[],
     )
     state["hand_no"] += 1
@@ -69,6 +75,14 @@ def deal(state: State, cards: list[str]) -> list[Event]:
 def next_deal(state: State) -> list[Event]:
     state["deal_no"] += 1
     return deal(state, shuffled(deck(), state["seed"], "deal", state["deal_no"]))
+
+
+NONE_YET = ([], [])
+
+
+def record(state: State, name: str) -> list[list[str]]:
+    """``threw`` or ``passed``; a state cached before they were kept starts them empty."""
+    return state.setdefault(name, [[], []])
 
 
 def meld_kind(meld: tuple[str, ...] | list[str]) -> str:
@@ -105,6 +119,7 @@ class Gin(DrawDiscard):
     min_players = 2
     max_players = 2
     rated = True
+    strengths = STRENGTHS
     records = (
         Record("gins", "Gins", "sum"),
         Record("undercuts", "Undercuts", "sum"),
@@ -174,6 +189,8 @@ class Gin(DrawDiscard):
         state["step"] = "discard"
         begin_turn(state, seat, action["from"])
         if action["from"] == "stock":
+            if state["discard"]:
+                record(state, "passed")[seat].append(state["discard"][-1])
             card = state["stock"].pop(0)
             hand.append(card)
             return [
@@ -197,6 +214,7 @@ class Gin(DrawDiscard):
         if card in state["took"][seat]:
             state["took"][seat].remove(card)
         state["discard"].append(card)
+        record(state, "threw")[seat].append(card)
         state["taken"] = None
         for turn in state["turns"]:
             if turn["seat"] == seat:
@@ -331,6 +349,9 @@ class Gin(DrawDiscard):
                 seen.update(state["took"][s])
         for turn in state["turns"]:
             seen.update(c for c in (turn["took"], turn["discarded"]) if c)
+        for s in range(2):
+            seen.update(state.get("threw", NONE_YET)[s])
+            seen.update(state.get("passed", NONE_YET)[s])
         last = state["last_hand"]
         if last:
             seen[last["discarded"]] += 1
@@ -366,6 +387,8 @@ class Gin(DrawDiscard):
                     "down": []
                     if mine and s == seat
                     else [HIDDEN] * (len(state["hands"][s]) - len(state["took"][s])),
+                    "threw": list(state.get("threw", NONE_YET)[s]),
+                    "passed": list(state.get("passed", NONE_YET)[s]),
                 }
                 for s in range(2)
             ],

@@ -23,7 +23,18 @@ from collections import Counter
 from typing import Any
 
 from ...cards import SUIT_SYMBOLS, SUITS, is_card, is_joker, label, rank, rng, shuffled, suit
-from ...core import MEDIUM, Action, Engine, Event, Record, State, move, ranking_by, why_not
+from ...core import (
+    MEDIUM,
+    STRENGTHS,
+    Action,
+    Engine,
+    Event,
+    Record,
+    State,
+    move,
+    ranking_by,
+    why_not,
+)
 from . import ruleset, scoring, strategy
 from .ruleset import effect_key, effect_of, is_special
 
@@ -40,6 +51,7 @@ class Shedding(Engine):
     min_players = 2
     max_players = 4
     rated = True
+    strengths = STRENGTHS
 
     def validate_rules(self, rules: dict[str, Any], players: int) -> None:
         ruleset.check(rules, self.preset, players)
@@ -732,7 +744,7 @@ class Shedding(Engine):
     def bot(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
     ) -> Action:
-        return strategy.choose(view, legal)
+        return strategy.bot(self, view, legal, rng, strength)
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:
         legal = self.legal_actions(state, seat)

@@ -1,0 +1,124 @@
+"""Expert Gin: a determinized search (perfect-information Monte Carlo) over Hard's guesses.
+
+Each move worth considering (both draws; Hard's best few discards and the best knock) is
+played out to the end of the hand on the same ``DEALS`` sampled deals: an opponent hand from
+``Guess`` (weighted by what the opponent threw, passed on and how far the hand has gone) and
+the rest of the unseen cards shuffled as the stock. Both seats then play a fast greedy rule
+(take a discard that melds and lowers deadwood, throw the card leaving the least deadwood,
+knock as the computer always did), and the move with the most points over the deals is
+played. Sharing the deals across moves (common random numbers) keeps their difference
+sharp with few deals. ``time.process_time`` caps a move at ``CPU_CAP`` seconds.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ... import melds
+from ...core import Action
+from .strategy import (
+    EARLY_STOCK,
+    GUESS_POOL,
+    KNOCK_LIMIT,
+    LATE_KNOCK,
+    Guess,
+    best_knock,
+    knock_score,
+    rank_discards,
+    takes,
+)
+
+DEALS = 48  # sampled deals each candidate move is played out on
+CANDIDATES = 4  # discards searched: Hard's best few
+CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
+STOCK_FLOOR = 2
+
+
+def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    started = time.process_time()
+    guess = Guess(view)
+    hand = guess.hand
+    drawing = legal[0]["type"] == "draw"
+    if drawing and len(legal) == 1:
+        return legal[0]
+    opponents = guess.hands(rng, max(GUESS_POOL, 3 * DEALS), DEALS)
+    if drawing:
+        candidates = list(legal)
+    else:
+        knock = best_knock(legal, hand)
+        if knock is not None and knock[0] == 0:
+            return {"type": "knock", "card": knock[1]}
+        ranked = rank_discards(guess, legal, opponents)
+        candidates = [{"type": "discard", "card": card} for _, card in ranked[:CANDIDATES]]
+        if knock is not None:
+            candidates.append({"type": "knock", "card": knock[1]})
+    top = melds.CARD_BIT[view["discard_top"]] if view["discard_top"] else 0
+    totals = [0.0] * len(candidates)
+    for opponent in opponents:
+        stock = [bit for bit in guess.unseen if not bit & opponent]
+        rng.shuffle(stock)
+        for i, action in enumerate(candidates):
+            totals[i] += outcome(action, hand, opponent, stock, top)
+        if time.process_time() - started > CPU_CAP:
+            break
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    return candidates[best]
+
+
+def outcome(action: Action, hand: int, opponent: int, stock: list[int], top: int) -> int:
+    """My points at the end of the hand (negative: the opponent's) after ``action``."""
+    if action["type"] == "draw":
+        if action["from"] == "discard":
+            return after_draw(hand | top, top, opponent, stock, 0)
+        return after_draw(hand | stock[0], 0, opponent, stock, 1)
+    card = melds.CARD_BIT[action["card"]]
+    if action["type"] == "knock":
+        return knock_score(hand & ~card, opponent)
+    return playout([hand & ~card, opponent], 1, stock, 0, card)
+
+
+def after_draw(hand: int, taken: int, opponent: int, stock: list[int], drawn: int) -> int:
+    card, knock = choose_discard(hand, taken, len(stock) - drawn)
+    if knock:
+        return knock_score(hand & ~card, opponent)
+    return playout([hand & ~card, opponent], 1, stock, drawn, card)
+
+
+def choose_discard(hand: int, taken: int, stock_left: int) -> tuple[int, bool]:
+    """The greedy rule: the card leaving the least deadwood (the higher on a tie), and
+    whether to knock with it (the computer's rule of rules.md §8)."""
+    best = None
+    for bit in melds.bits(hand & ~taken):
+        key = (melds.deadwood_mask(hand & ~bit), -melds.CARD_POINTS[bit.bit_length() - 1])
+        if best is None or key < best[0]:
+            best = (key, bit)
+    (points, _), card = best
+    knock = points == 0 or (
+        points <= KNOCK_LIMIT and (stock_left > EARLY_STOCK or points <= LATE_KNOCK)
+    )
+    return card, knock
+
+
+def playout(hands: list[int], turn: int, stock: list[int], drawn: int, top: int) -> int:
+    """Play the hand out from ``turn``'s draw, ``drawn`` cards of ``stock`` gone and ``top``
+    on the discard pile; seat 0 is the searching seat. Its points at the end of the hand."""
+    while len(stock) - drawn > STOCK_FLOOR:
+        hand = hands[turn]
+        taken = 0
+        if top and takes(hand, top, melds.deadwood_mask(hand)):
+            hand |= top
+            taken = top
+        else:
+            hand |= stock[drawn]
+            drawn += 1
+        card, knock = choose_discard(hand, taken, len(stock) - drawn)
+        hand &= ~card
+        hands[turn] = hand
+        if knock:
+            points = knock_score(hand, hands[1 - turn])
+            return points if turn == 0 else -points
+        top = card
+        turn = 1 - turn
+    return 0

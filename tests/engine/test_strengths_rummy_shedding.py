@@ -9,7 +9,6 @@ import random
 import pytest
 
 from gameplay.engine import melds
-from gameplay.engine.cards import HIDDEN
 from gameplay.engine.core import STRENGTHS, clone
 from gameplay.engine.games.gin import search as gin_search
 from gameplay.engine.games.gin import strategy as gin_strategy
@@ -209,14 +208,15 @@ def test_easy_shedding_plays_what_fits_and_calls_its_last_card(engine, rules):
             engine.apply(state, seat, action)
 
 
-def test_views_show_gin_discards_and_passes_to_everyone():
+def test_views_show_every_gin_turn_of_the_hand_to_everyone():
     state = GIN.new_game(2, "record")
     seat = state["turn"]
     top = state["discard"][-1]
     GIN.apply(state, seat, {"type": "draw", "from": "stock"})
     card = state["hands"][seat][0]
     GIN.apply(state, seat, {"type": "discard", "card": card})
+    GIN.apply(state, 1 - seat, {"type": "draw", "from": "discard"})
     for viewer in (0, 1, None):
-        shown = GIN.view(state, viewer)["seats"][seat]
-        assert shown["passed"] == [top] and shown["threw"] == [card]
-    assert HIDDEN not in GIN.view(state, 1 - seat)["seats"][seat]["threw"]
+        seats = GIN.view(state, viewer)["seats"]
+        assert seats[seat]["moves"] == [[None, top, card]]
+        assert seats[1 - seat]["moves"] == [[card, None, None]]

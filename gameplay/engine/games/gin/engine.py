@@ -9,9 +9,10 @@ the draw when the stock is down to 2 and the next deal happen inside ``apply``.
 ``took[s]`` lists the cards seat ``s`` took from the discard pile this hand and still holds:
 everyone saw them taken, so every view shows them. ``turns`` keeps each seat's latest turn of
 this hand (where it drew from, what it took and threw), all of it seen by everyone.
-``threw[s]`` lists every card seat ``s`` discarded this hand and ``passed[s]`` every top discard
-it left for a card from the stock, in order: the table saw both, and the computer players
-read them (a card passed on or thrown away is a card that seat had no use for).
+``moves[s]`` keeps every turn seat ``s`` took this hand, in order, as ``[took, passed,
+discarded]``: the card it took from the discard pile, or the top discard it left for the
+stock, and the card it threw (None where there is none). The table saw all of it, and the
+computer players read it (a card passed on or thrown away is a card that seat had no use for).
 ``last_hand`` keeps the previous hand with both hands revealed and arranged, for the table to
 show until the next one ends.
 """
@@ -51,8 +52,7 @@ def deal(state: State, cards: list[str]) -> list[Event]:
         step="draw",
         taken=None,
         took=[[], []],
-        threw=[[], []],
-        passed=[[], []],
+        moves=[[], []],
         turns=[],
     )
     state["hand_no"] += 1
@@ -77,12 +77,7 @@ def next_deal(state: State) -> list[Event]:
     return deal(state, shuffled(deck(), state["seed"], "deal", state["deal_no"]))
 
 
-NONE_YET = ([], [])
-
-
-def record(state: State, name: str) -> list[list[str]]:
-    """``threw`` or ``passed``; a state cached before they were kept starts them empty."""
-    return state.setdefault(name, [[], []])
+NONE_YET = ([], [])  # ``moves`` of a state cached before they were kept
 
 
 def meld_kind(meld: tuple[str, ...] | list[str]) -> str:
@@ -188,9 +183,9 @@ class Gin(DrawDiscard):
         hand = state["hands"][seat]
         state["step"] = "discard"
         begin_turn(state, seat, action["from"])
+        moves = state.setdefault("moves", [[], []])[seat]
         if action["from"] == "stock":
-            if state["discard"]:
-                record(state, "passed")[seat].append(state["discard"][-1])
+            moves.append([None, state["discard"][-1] if state["discard"] else None, None])
             card = state["stock"].pop(0)
             hand.append(card)
             return [
@@ -203,6 +198,7 @@ class Gin(DrawDiscard):
                 }
             ]
         card = state["discard"].pop()
+        moves.append([card, None, None])
         hand.append(card)
         state["taken"] = card
         state["took"][seat].append(card)
@@ -214,7 +210,9 @@ class Gin(DrawDiscard):
         if card in state["took"][seat]:
             state["took"][seat].remove(card)
         state["discard"].append(card)
-        record(state, "threw")[seat].append(card)
+        moves = state.get("moves", NONE_YET)[seat]
+        if moves:
+            moves[-1][2] = card
         state["taken"] = None
         for turn in state["turns"]:
             if turn["seat"] == seat:
@@ -350,8 +348,8 @@ class Gin(DrawDiscard):
         for turn in state["turns"]:
             seen.update(c for c in (turn["took"], turn["discarded"]) if c)
         for s in range(2):
-            seen.update(state.get("threw", NONE_YET)[s])
-            seen.update(state.get("passed", NONE_YET)[s])
+            for move_ in state.get("moves", NONE_YET)[s]:
+                seen.update(c for c in move_ if c)
         last = state["last_hand"]
         if last:
             seen[last["discarded"]] += 1
@@ -387,8 +385,7 @@ class Gin(DrawDiscard):
                     "down": []
                     if mine and s == seat
                     else [HIDDEN] * (len(state["hands"][s]) - len(state["took"][s])),
-                    "threw": list(state.get("threw", NONE_YET)[s]),
-                    "passed": list(state.get("passed", NONE_YET)[s]),
+                    "moves": [list(m) for m in state.get("moves", NONE_YET)[s]],
                 }
                 for s in range(2)
             ],

@@ -12,6 +12,7 @@ sharp with few deals. ``time.process_time`` caps a move at ``CPU_CAP`` seconds.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -25,6 +26,7 @@ from .strategy import (
     LATE_KNOCK,
     Guess,
     best_knock,
+    choose,
     knock_score,
     rank_discards,
     takes,
@@ -32,6 +34,7 @@ from .strategy import (
 
 DEALS = 48  # sampled deals each candidate move is played out on
 CANDIDATES = 4  # discards searched: Hard's best few
+SURE = 1.5  # standard errors by which a move must beat Medium's on the deals to replace it
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
 STOCK_FLOOR = 2
 
@@ -44,27 +47,51 @@ def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     if drawing and len(legal) == 1:
         return legal[0]
     opponents = guess.hands(rng, max(GUESS_POOL, 3 * DEALS), DEALS)
+    # Medium's move first: another replaces it only when the deals clearly prefer it.
+    candidates = [choose(view, legal)]
     if drawing:
-        candidates = list(legal)
+        candidates += [a for a in legal if a != candidates[0]]
     else:
         knock = best_knock(legal, hand)
         if knock is not None and knock[0] == 0:
             return {"type": "knock", "card": knock[1]}
         ranked = rank_discards(guess, legal, opponents)
-        candidates = [{"type": "discard", "card": card} for _, card in ranked[:CANDIDATES]]
+        for _, card in ranked[:CANDIDATES]:
+            candidates.append({"type": "discard", "card": card})
         if knock is not None:
             candidates.append({"type": "knock", "card": knock[1]})
+        candidates = [a for i, a in enumerate(candidates) if a not in candidates[:i]]
+    if len(candidates) == 1:
+        return candidates[0]
     top = melds.CARD_BIT[view["discard_top"]] if view["discard_top"] else 0
-    totals = [0.0] * len(candidates)
+    scores: list[list[int]] = [[] for _ in candidates]
     for opponent in opponents:
         stock = [bit for bit in guess.unseen if not bit & opponent]
         rng.shuffle(stock)
         for i, action in enumerate(candidates):
-            totals[i] += outcome(action, hand, opponent, stock, top)
+            scores[i].append(outcome(action, hand, opponent, stock, top))
         if time.process_time() - started > CPU_CAP:
             break
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    best, best_edge = 0, 0.0
+    for i in range(1, len(candidates)):
+        edge = clear_edge(scores[i], scores[0])
+        if edge > best_edge:
+            best, best_edge = i, edge
     return candidates[best]
+
+
+def clear_edge(mine: list[int], base: list[int]) -> float:
+    """How much better ``mine`` scored than ``base`` on the same deals, in points a deal, when
+    the difference is at least ``SURE`` standard errors; else 0."""
+    n = len(mine)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(mine, base, strict=True)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    if mean <= 0 or mean < SURE * spread / math.sqrt(n):
+        return 0.0
+    return mean
 
 
 def outcome(action: Action, hand: int, opponent: int, stock: list[int], top: int) -> int:

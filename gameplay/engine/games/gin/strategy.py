@@ -49,14 +49,14 @@ EASY_SLIP = 0.3  # how often a beginner throws some other deadwood card than its
 
 GUESS_POOL = 120  # hands drawn from the unseen cards for each guess (Hard)
 GUESS_KEEP = 40  # hands kept, by weight
-HARD_FEED = 6.0  # deadwood points of a discard the opponent surely melds
-RECENT = 4  # the opponent's latest discards and passes that weigh a guess
-UNLIKELY = 0.2  # a guess's weight for each of them it would not have done
+HARD_FEED = 3.0  # deadwood points of a discard the opponent surely melds
+RECENT = 6  # the opponent's latest turns that weigh a guess
+UNLIKELY = 0.1  # a guess's weight for a take or pass it would not have made
+THROW_SHARPNESS = 0.3  # weight lost per point of deadwood a throw kept over the least it could
+BETA_STEP = 0.02  # how fast guessed hands lean to low deadwood, per turn the opponent took
+BETA_MAX = 0.15
 KNOCK_MARGIN = 4.0  # points a knock must be expected to win by, besides what waiting may bring
 HARD_OUTS = OUTS_WEIGHT
-HARD_DRAW = True
-DRAW_SAMPLE = 8  # stock cards the draw weighs against the top discard
-DRAW_MARGIN = 1.0
 HARD_EARLY = EARLY_STOCK
 HARD_LATE = LATE_KNOCK
 
@@ -208,10 +208,14 @@ class Guess:
     """What the seat knows of the hand, and weighted guesses at the opponent's hidden cards.
 
     ``hands`` are opponent hands (masks): the cards it is known to hold plus cards drawn
-    from the unseen ones, kept with probability ``weight``: low deadwood for the turns it has
-    had (players improve their hands fast: after t turns their deadwood is about what
-    exp(-beta t * deadwood) weighting gives random hands), and unlikely when the hand would
-    have melded a card it threw or passed on."""
+    from the unseen ones, kept by ``weight``: how likely that hand makes the opponent's
+    latest turns (``moves`` in the view). Walking back from the guessed hand, each turn
+    undoes itself: the hand before its discard is the hand after it plus the card thrown,
+    and before its draw, less the card drawn (the one taken from the pile, or for a stock
+    draw one picked at random). A player throws a card that leaves little deadwood, takes a
+    top discard that goes into a meld and passes on one that doesn't; a hand that would
+    have done otherwise is that much less likely. Hands also lean to the low deadwood
+    players reach after that many turns (exp(-beta * deadwood))."""
 
     def __init__(self, view: dict[str, Any]):
         me = view["seat"]
@@ -222,26 +226,37 @@ class Guess:
         self.dead = dead_mask(view)
         self.unseen = melds.bits(FULL & ~(self.hand | self.known | self.dead))
         self.hidden = seat["cards"] - len(seat["took"])
-        self.cards = seat["cards"]
-        self.threw = [melds.BIT[c] for c in seat.get("threw", [])]
-        self.passed = [melds.BIT[c] for c in seat.get("passed", [])]
-        self.beta = min(0.2, 0.015 + 0.025 * len(seat.get("threw", [])))
-        self.stock = view["stock_count"]
+        bit = melds.CARD_BIT
+        self.moves = [
+            (bit[took] if took else 0, bit[passed] if passed else 0, bit[threw])
+            for took, passed, threw in seat.get("moves", [])
+            if threw
+        ]
+        self.taken = 0  # every card the opponent took from the pile this hand
+        for took, _, _ in self.moves:
+            self.taken |= took
+        self.beta = BETA_STEP * len(self.moves)
 
-    def weight(self, opponent: int) -> float:
-        w = math.exp(-self.beta * melds.deadwood_mask(opponent))
-        for index in self.passed[-RECENT:]:
-            top = 1 << index
-            if not opponent & top and takes(opponent, top, melds.deadwood_mask(opponent)):
-                w *= UNLIKELY
-        for index in self.threw[-RECENT:]:
-            thrown = 1 << index
-            if opponent & thrown:
-                continue
-            before = opponent | thrown
-            kept = melds.deadwood_mask(opponent)
-            if any(melds.deadwood_mask(before & ~b) < kept for b in melds.bits(opponent)):
-                w *= UNLIKELY
+    def weight(self, opponent: int, rng: random.Random) -> float:
+        deadwood = melds.deadwood_mask
+        w = math.exp(-min(self.beta, BETA_MAX) * deadwood(opponent))
+        after = opponent
+        for took, passed, threw in reversed(self.moves[-RECENT:]):
+            held = after | threw
+            if after & threw:
+                return 0.0  # it can't hold a card it threw (unless taken back: rare)
+            least = min(deadwood(held & ~b) for b in melds.bits(held))
+            w *= math.exp(-THROW_SHARPNESS * (deadwood(after) - least))
+            if took:
+                before = held & ~took
+                if not takes(before, took, deadwood(before)):
+                    w *= UNLIKELY
+            else:
+                choices = melds.bits(held & ~self.taken)
+                before = held & ~rng.choice(choices) if choices else held
+                if passed and takes(before, passed, deadwood(before)):
+                    w *= UNLIKELY
+            after = before
         return w
 
     def hands(self, rng: random.Random, pool: int, keep: int) -> list[int]:
@@ -252,7 +267,9 @@ class Guess:
             for bit in rng.sample(self.unseen, count):
                 opponent |= bit
             drawn.append(opponent)
-        weights = [self.weight(h) for h in drawn]
+        weights = [self.weight(h, rng) for h in drawn]
+        if not any(weights):
+            weights = None
         return rng.choices(drawn, weights=weights, k=keep)
 
 
@@ -261,8 +278,6 @@ def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Actio
     hand = melds.hand_mask(item["card"] for item in you["hand"])
     guess = Guess(view)
     if legal[0]["type"] == "draw":
-        if HARD_DRAW and len(legal) == 2:
-            return draw_by_outs(guess, melds.CARD_BIT[view["discard_top"]])
         return _draw(view, legal, hand, you["deadwood"])
     opponents = guess.hands(rng, GUESS_POOL, GUESS_KEEP)
     ranked = rank_discards(guess, legal, opponents)
@@ -274,25 +289,6 @@ def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Actio
         if knock_value(hand & ~melds.CARD_BIT[card], opponents) > KNOCK_MARGIN:
             return {"type": "knock", "card": card}
     return {"type": "discard", "card": ranked[0][1]}
-
-
-def draw_by_outs(guess: Guess, top: int) -> Action:
-    """Take the top discard when the hand it makes (after the best discard) is worth more
-    than what a card from the stock is expected to make."""
-    unseen = guess.unseen
-
-    def best(hand: int, taken: int) -> float:
-        return min(
-            worth(hand & ~b, melds.deadwood_mask(hand & ~b), unseen, HARD_OUTS)
-            for b in melds.bits(hand & ~taken)
-        )
-
-    with_top = best(guess.hand | top, top)
-    sample = unseen[:: max(1, len(unseen) // DRAW_SAMPLE)]
-    from_stock = sum(best(guess.hand | s, 0) for s in sample) / max(len(sample), 1)
-    if with_top < from_stock - DRAW_MARGIN:
-        return {"type": "draw", "from": "discard"}
-    return {"type": "draw", "from": "stock"}
 
 
 def rank_discards(guess: Guess, legal: list[Action], opponents: list[int]) -> list[tuple]:

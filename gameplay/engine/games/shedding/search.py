@@ -12,6 +12,7 @@ round ends with the best margin. ``time.process_time`` caps a move at ``CPU_CAP`
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -20,33 +21,64 @@ from ...cards import SUITS, is_joker, suit
 from ...core import Action, clone
 from .ruleset import ANNOUNCE_WORDS, effect_key, effect_of, full_deck, is_special, key_label
 from .scoring import hand_value
-from .strategy import best_suit, effects_of_view, next_lacks, play_action
+from .strategy import best_suit, choose, effects_of_view, next_lacks, play_action
 
-DEALS = 40  # sampled states each candidate move is played out on
+DEALS = 200  # sampled states each candidate move is played out on
+SURE = 1.5  # standard errors by which a move must beat Medium's on the deals to replace it
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
+HARD_DEALS = 30  # Hard's glance: a few deals
+HARD_CAP = 0.04
 LACK_WEIGHT = 0.25  # how much less likely a hand is for each card of a suit its seat drew on
 ROLLOUT_MOVES = 400  # a round that runs longer is scored as it stands
 
 
+def hard(engine, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    return search(engine, view, legal, rng, HARD_DEALS, HARD_CAP)
+
+
 def expert(engine, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    return search(engine, view, legal, rng, DEALS, CPU_CAP)
+
+
+def search(engine, view, legal: list[Action], rng: random.Random, deals: int, cap: float):
     started = time.process_time()
-    candidates = candidate_moves(view, legal)
+    # Medium's move first: another replaces it only when the deals clearly prefer it.
+    usual = choose(view, legal)
+    candidates = [usual] + [a for a in candidate_moves(view, legal) if a != usual]
     if len(candidates) == 1:
         return candidates[0]
     me = view["seat"]
     base = rebuild(view)
-    totals = [0.0] * len(candidates)
-    for _ in range(DEALS):
+    scores: list[list[float]] = [[] for _ in candidates]
+    for _ in range(deals):
         state = determinize(base, view, rng)
         seed = rng.random()
         for i, action in enumerate(candidates):
             work = clone(state)
             engine.play(work, me, action)
-            totals[i] += playout(engine, work, me, random.Random(seed))
-        if time.process_time() - started > CPU_CAP:
+            scores[i].append(playout(engine, work, me, random.Random(seed)))
+        if time.process_time() - started > cap:
             break
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    best, best_edge = 0, 0.0
+    for i in range(1, len(candidates)):
+        edge = clear_edge(scores[i], scores[0], SURE)
+        if edge > best_edge:
+            best, best_edge = i, edge
     return candidates[best]
+
+
+def clear_edge(mine: list[float], base: list[float], sure: float) -> float:
+    """How much better ``mine`` scored than ``base`` on the same deals, a deal, when the
+    difference is at least ``sure`` standard errors; else 0."""
+    n = len(mine)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(mine, base, strict=True)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    if mean <= 0 or mean < sure * spread / math.sqrt(n):
+        return 0.0
+    return mean
 
 
 def candidate_moves(view: dict[str, Any], legal: list[Action]) -> list[Action]:

@@ -13,13 +13,11 @@ Easy plays like a beginner: any card that fits, the first it sees of the suit it
 of, saving nothing for later but its eights; it answers a draw card when it can, names the suit
 it holds most of and always calls its last card.
 
-Hard adds memory of the round: it weighs what the next player is likely to hold by what that
-player did in front of everyone (the suits it drew on and has not played since, the suit it
-named with its last wild card, the cards it took), and looks one turn further: how many of its
-own cards will still fit after the answer it expects.
-
-Expert (search.py) plays each candidate move out on sampled deals of the unseen cards and
-keeps the one that wins most often (or, scoring by points, loses the fewest).
+Hard and Expert (search.py) deal the cards they have not seen to the other hands, the way
+what the table saw makes likely (a seat that drew on a suit and has not played it since
+seldom holds it), play each candidate move out on those deals and keep the one that wins
+most often (or, scoring by points, loses the fewest). Hard glances at a few deals; Expert
+searches many.
 """
 
 from __future__ import annotations
@@ -39,12 +37,10 @@ def bot(engine, view: dict[str, Any], legal: list[Action], rng: random.Random, s
     """The computer player at ``strength`` (core.STRENGTHS) for ``engine``'s rules."""
     if strength == "easy":
         return easy(view, legal, rng)
-    if strength == "hard":
-        return hard(view, legal, rng)
-    if strength == "expert":
-        from .search import expert
+    if strength in ("hard", "expert"):
+        from .search import expert, hard
 
-        return expert(engine, view, legal, rng)
+        return (hard if strength == "hard" else expert)(engine, view, legal, rng)
     return choose(view, legal)
 
 
@@ -156,10 +152,6 @@ def easy(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Actio
 
 
 EASY_SLIP = 0.35  # how often a beginner plays any card that fits
-
-
-def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-    return choose(view, legal)
 
 
 def play_action(plays: list[Action], card: str, wanted: str) -> Action:

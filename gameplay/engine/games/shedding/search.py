@@ -1,13 +1,16 @@
-"""Expert Crazy 8 / 8 Américain: a determinized search (perfect-information Monte Carlo).
+"""Hard and Expert Crazy 8 / 8 Américain: a determinized search (perfect-information Monte
+Carlo).
 
 The seat's view is turned into whole states: the cards it has not seen (not in its hand,
 not on the discard pile) are dealt to the other hands, weighted by what the table saw them do
 (a seat that drew on a suit and has not played it since is unlikely to hold it), and the
-rest become the draw pile in a random order. Each candidate move (every card that may be
-played, a wild card with each suit worth naming, drawing) is played on the same ``DEALS``
-states (common random numbers), and the round is played out by every seat with a fast rule
-(``quick``). The move that wins most often is played; with points scoring, the one whose
-round ends with the best margin. ``time.process_time`` caps a move at ``CPU_CAP`` seconds.
+rest become the draw pile in a random order. Medium's move and every other candidate (each
+card that may be played, a wild card with each suit worth naming, drawing) are played on the
+same deals (common random numbers), and the round is played out by every seat with a fast
+rule (``quick``). A move replaces Medium's only when it wins more often (with points scoring:
+ends the round with a better margin) by ``SURE`` standard errors over those deals. Hard
+looks at ``HARD_DEALS`` deals, Expert at ``DEALS``; ``time.process_time`` caps a move at
+``HARD_CAP`` and ``CPU_CAP`` seconds.
 """
 
 from __future__ import annotations

@@ -35,7 +35,9 @@ from .strategy import (
 
 DEALS = 48  # sampled deals each candidate move is played out on
 CANDIDATES = 4  # discards searched: Hard's best few
-SURE = 1.5  # standard errors by which a move must beat Medium's on the deals to replace it
+# Standard errors by which a move must beat Medium's on the deals to replace it: several
+# moves are compared at once, and a lower bar lets chance pick one of them.
+SURE = 2.5
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
 STOCK_FLOOR = 2
 

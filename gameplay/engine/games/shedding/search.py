@@ -27,7 +27,9 @@ from .scoring import hand_value
 from .strategy import best_suit, choose, effects_of_view, next_lacks, play_action
 
 DEALS = 200  # sampled states each candidate move is played out on
-SURE = 1.5  # standard errors by which a move must beat Medium's on the deals to replace it
+# Standard errors by which a move must beat Medium's on the deals to replace it: several
+# moves are compared at once, and a lower bar lets chance pick one of them.
+SURE = 2.5
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
 HARD_DEALS = 30  # Hard's glance: a few deals
 HARD_CAP = 0.04

@@ -1,12 +1,12 @@
 """Expert Gin: a determinized search (perfect-information Monte Carlo) over Hard's guesses.
 
-Medium's move and each other move worth considering (both draws; Hard's best few discards
+Hard's move and each other move worth considering (both draws; Hard's best few discards
 and the best knock) are played out to the end of the hand on the same ``DEALS`` sampled
 deals: an opponent hand from ``Guess`` (weighted by how well it explains the opponent's
 latest turns) and the rest of the unseen cards shuffled as the stock. Both seats then play a
 fast greedy rule (take a discard that melds and lowers deadwood, throw the card leaving the
 least deadwood, knock as the computer always did). Sharing the deals across moves (common
-random numbers) keeps their difference sharp; still, a move replaces Medium's only when it
+random numbers) keeps their difference sharp; still, a move replaces Hard's only when it
 scores more points by ``SURE`` standard errors, since a few dozen deals are noisy and the
 guesses uncertain. ``time.process_time`` caps a move at ``CPU_CAP`` seconds.
 """
@@ -27,7 +27,7 @@ from .strategy import (
     LATE_KNOCK,
     Guess,
     best_knock,
-    choose,
+    hard,
     knock_score,
     rank_discards,
     takes,
@@ -35,7 +35,7 @@ from .strategy import (
 
 DEALS = 48  # sampled deals each candidate move is played out on
 CANDIDATES = 4  # discards searched: Hard's best few
-# Standard errors by which a move must beat Medium's on the deals to replace it: several
+# Standard errors by which a move must beat Hard's on the deals to replace it: several
 # moves are compared at once, and a lower bar lets chance pick one of them.
 SURE = 2.5
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
@@ -50,8 +50,8 @@ def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     if drawing and len(legal) == 1:
         return legal[0]
     opponents = guess.hands(rng, max(GUESS_POOL, 3 * DEALS), DEALS)
-    # Medium's move first: another replaces it only when the deals clearly prefer it.
-    candidates = [choose(view, legal)]
+    # Hard's move first: another replaces it only when the deals clearly prefer it.
+    candidates = [hard(view, legal, rng)]
     if drawing:
         candidates += [a for a in legal if a != candidates[0]]
     else:

@@ -35,6 +35,7 @@ from .strategy import (
 
 DEALS = 48  # sampled deals each candidate move is played out on
 CANDIDATES = 4  # discards searched: Hard's best few
+WIDE = False  # search draws and Hard's best few discards too, not only whether to knock
 # Standard errors by which a move must beat Hard's on the deals to replace it: several
 # moves are compared at once, and a lower bar lets chance pick one of them.
 SURE = 2.5
@@ -53,13 +54,15 @@ def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     # Hard's move first: another replaces it only when the deals clearly prefer it.
     candidates = [hard(view, legal, rng)]
     if drawing:
+        if not WIDE:
+            return candidates[0]
         candidates += [a for a in legal if a != candidates[0]]
     else:
         knock = best_knock(legal, hand)
         if knock is not None and knock[0] == 0:
             return {"type": "knock", "card": knock[1]}
         ranked = rank_discards(guess, legal, opponents)
-        for _, card in ranked[:CANDIDATES]:
+        for _, card in ranked[: CANDIDATES if WIDE else 1]:
             candidates.append({"type": "discard", "card": card})
         if knock is not None:
             candidates.append({"type": "knock", "card": knock[1]})

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any
 
 from ... import melds
@@ -49,6 +50,7 @@ EASY_SLIP = 0.3  # how often a beginner throws some other deadwood card than its
 
 GUESS_POOL = 120  # hands drawn from the unseen cards for each guess (Hard)
 GUESS_KEEP = 40  # hands kept, by weight
+GUESS_CAP = 0.03  # seconds of CPU the guessing may take (Hard's move stays within 50 ms)
 HARD_FEED = 3.0  # deadwood points of a discard the opponent surely melds
 RECENT = 6  # the opponent's latest turns that weigh a guess
 UNLIKELY = 0.1  # a guess's weight for a take or pass it would not have made
@@ -259,15 +261,23 @@ class Guess:
             after = before
         return w
 
-    def hands(self, rng: random.Random, pool: int, keep: int) -> list[int]:
-        drawn = []
+    def hands(self, rng: random.Random, pool: int, keep: int, cap: float = GUESS_CAP) -> list[int]:
+        """``keep`` hands drawn by weight from ``pool`` guesses (fewer if weighing them takes
+        more than ``cap`` seconds of CPU)."""
+        started = time.process_time()
         count = min(self.hidden, len(self.unseen))
+        drawn = []
         for _ in range(pool):
             opponent = self.known
             for bit in rng.sample(self.unseen, count):
                 opponent |= bit
             drawn.append(opponent)
-        weights = [self.weight(h, rng) for h in drawn]
+        weights = []
+        for opponent in drawn:
+            weights.append(self.weight(opponent, rng))
+            if time.process_time() - started > cap:
+                break
+        drawn = drawn[: len(weights)]
         if not any(weights):
             weights = None
         return rng.choices(drawn, weights=weights, k=keep)

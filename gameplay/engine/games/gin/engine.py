@@ -8,8 +8,13 @@ the draw when the stock is down to 2 and the next deal happen inside ``apply``.
 
 ``took[s]`` lists the cards seat ``s`` took from the discard pile this hand and still holds:
 everyone saw them taken, so every view shows them. ``turns`` keeps each seat's latest turn of
-this hand (where it drew from, what it took and threw), all of it seen by everyone. ``last_hand`` keeps the previous hand with
-both hands revealed and arranged, for the table to show until the next one ends.
+this hand (where it drew from, what it took and threw), all of it seen by everyone.
+``moves[s]`` keeps every turn seat ``s`` took this hand, in order, as ``[took, passed,
+discarded]``: the card it took from the discard pile, or the top discard it left for the
+stock, and the card it threw (None where there is none). The table saw all of it, and the
+computer players read it (a card passed on or thrown away is a card that seat had no use for).
+``last_hand`` keeps the previous hand with both hands revealed and arranged, for the table to
+show until the next one ends.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rng, shuffled
-from ...core import Action, Event, Milestone, Record, State, move, why_not
+from ...core import STRENGTHS, Action, Event, Milestone, Record, State, move, why_not
 from ...rummy import DrawDiscard, begin_turn
 from . import strategy
 
@@ -47,6 +52,7 @@ def deal(state: State, cards: list[str]) -> list[Event]:
         step="draw",
         taken=None,
         took=[[], []],
+        moves=[[], []],
         turns=[],
     )
     state["hand_no"] += 1
@@ -69,6 +75,9 @@ def deal(state: State, cards: list[str]) -> list[Event]:
 def next_deal(state: State) -> list[Event]:
     state["deal_no"] += 1
     return deal(state, shuffled(deck(), state["seed"], "deal", state["deal_no"]))
+
+
+NONE_YET = ([], [])  # ``moves`` of a state cached before they were kept
 
 
 def meld_kind(meld: tuple[str, ...] | list[str]) -> str:
@@ -132,6 +141,7 @@ class Gin(DrawDiscard):
     min_players = 2
     max_players = 2
     rated = True
+    strengths = STRENGTHS
     records = (
         Record("gins", "Gins", "sum"),
         Record("undercuts", "Undercuts", "sum"),
@@ -200,7 +210,9 @@ class Gin(DrawDiscard):
         hand = state["hands"][seat]
         state["step"] = "discard"
         begin_turn(state, seat, action["from"])
+        moves = state.setdefault("moves", [[], []])[seat]
         if action["from"] == "stock":
+            moves.append([None, state["discard"][-1] if state["discard"] else None, None])
             card = state["stock"].pop(0)
             hand.append(card)
             return [
@@ -213,6 +225,7 @@ class Gin(DrawDiscard):
                 }
             ]
         card = state["discard"].pop()
+        moves.append([card, None, None])
         hand.append(card)
         state["taken"] = card
         state["took"][seat].append(card)
@@ -224,6 +237,9 @@ class Gin(DrawDiscard):
         if card in state["took"][seat]:
             state["took"][seat].remove(card)
         state["discard"].append(card)
+        moves = state.get("moves", NONE_YET)[seat]
+        if moves:
+            moves[-1][2] = card
         state["taken"] = None
         for turn in state["turns"]:
             if turn["seat"] == seat:
@@ -358,6 +374,9 @@ class Gin(DrawDiscard):
                 seen.update(state["took"][s])
         for turn in state["turns"]:
             seen.update(c for c in (turn["took"], turn["discarded"]) if c)
+        for s in range(2):
+            for move_ in state.get("moves", NONE_YET)[s]:
+                seen.update(c for c in move_ if c)
         last = state["last_hand"]
         if last:
             seen[last["discarded"]] += 1
@@ -393,6 +412,7 @@ class Gin(DrawDiscard):
                     "down": []
                     if mine and s == seat
                     else [HIDDEN] * (len(state["hands"][s]) - len(state["took"][s])),
+                    "moves": [list(m) for m in state.get("moves", NONE_YET)[s]],
                 }
                 for s in range(2)
             ],

@@ -25,6 +25,7 @@ from typing import Any
 from ...cards import SUIT_SYMBOLS, SUITS, is_card, is_joker, label, rank, rng, shuffled, suit
 from ...core import (
     MEDIUM,
+    STRENGTHS,
     Action,
     Engine,
     Event,
@@ -51,6 +52,7 @@ class Shedding(Engine):
     min_players = 2
     max_players = 4
     rated = True
+    strengths = STRENGTHS
 
     def validate_rules(self, rules: dict[str, Any], players: int) -> None:
         ruleset.check(rules, self.preset, players)
@@ -743,7 +745,7 @@ class Shedding(Engine):
     def bot(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
     ) -> Action:
-        return strategy.choose(view, legal)
+        return strategy.bot(self, view, legal, rng, strength)
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:
         legal = self.legal_actions(state, seat)

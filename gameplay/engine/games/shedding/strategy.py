@@ -1,16 +1,28 @@
-"""The computer player (rules §8). It reads only a seat's view and legal actions.
+"""The computer player at four strengths (rules §8). It reads only a seat's view and legal
+actions.
 
-Facing a draw card it answers with one of the same kind when it can, else takes. Otherwise
+Medium is the computer as it always was. Facing a draw card it answers with one of the same kind when it can, else takes. Otherwise
 it plays the plain card that keeps it in the suit it holds most of (in points games, the
 costly cards first) and leaves the next player few cards to answer with, counting the cards
 it has not seen and the suits that player drew on; it keeps its wild cards and jokers for
 when nothing else fits, uses skips and draw cards when the next player is close to going
 out, plays its special cards first when it may not go out on one, always calls its last
 card, and names the suit it holds most of.
+
+Easy plays like a beginner: any card that fits, the first it sees of the suit it holds most
+of, saving nothing for later but its eights; it answers a draw card when it can, names the suit
+it holds most of and always calls its last card.
+
+Hard and Expert (search.py) deal the cards they have not seen to the other hands, the way
+what the table saw makes likely (a seat that drew on a suit and has not played it since
+seldom holds it), play each candidate move out on those deals and keep the one that wins
+most often (or, scoring by points, loses the fewest). Hard glances at a few deals; Expert
+searches many.
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -19,6 +31,17 @@ from .ruleset import effect_of, full_deck, is_special
 from .scoring import card_points
 
 Action = dict[str, Any]
+
+
+def bot(engine, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str):
+    """The computer player at ``strength`` (core.STRENGTHS) for ``engine``'s rules."""
+    if strength == "easy":
+        return easy(view, legal, rng)
+    if strength in ("hard", "expert"):
+        from .search import expert, hard
+
+        return (hard if strength == "hard" else expert)(engine, view, legal, rng)
+    return choose(view, legal)
 
 
 def effects_of_view(view: dict[str, Any]) -> dict[str, str]:
@@ -95,6 +118,40 @@ def choose(view: dict[str, Any], legal: list[Action]) -> Action:
     card = max(cards, key=lambda c: (score(view, hand, pool, effects, c), -cards.index(c)))
     rest = [c for c in hand if c != card]
     return play_action(plays, card, best_suit(rest, effects, next_lacks(view)))
+
+
+def easy(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    kinds = {a["type"] for a in legal}
+    hand = [h["card"] for h in view["you"]["hand"]]
+    effects = effects_of_view(view)
+    if "choose_suit" in kinds:
+        return {"type": "choose_suit", "suit": best_suit(hand, effects)}
+    plays = [a for a in legal if a["type"] == "play"]
+    if not plays:
+        for kind in ("take", "draw", "pass"):
+            if kind in kinds:
+                return {"type": kind}
+        return dict(legal[0])
+    cards = list(dict.fromkeys(a["card"] for a in plays))
+    specials = sum(1 for c in hand if is_special(effects, c))
+    if not view["rules"]["special_last_card"] and len(hand) == 2 and specials:
+        # Going out on a special card is not allowed: get rid of it first.
+        cards = [c for c in cards if is_special(effects, c)] or cards
+    wild = [c for c in cards if is_joker(c) or effect_of(effects, c) == ("wish", 0)]
+    plain = [c for c in cards if c not in wild]
+    # A beginner keeps its eights for when nothing else fits, and otherwise plays any card
+    # that fits, most often one of the suit it holds most of.
+    pool = plain or wild
+    held = Counter(suit(c) for c in hand if not is_joker(c))
+    if rng.random() < EASY_SLIP:
+        card = rng.choice(pool)
+    else:
+        card = max(pool, key=lambda c: (held[suit(c)] if not is_joker(c) else 0, -pool.index(c)))
+    rest = [c for c in hand if c != card]
+    return play_action(plays, card, best_suit(rest, effects))
+
+
+EASY_SLIP = 0.35  # how often a beginner plays any card that fits
 
 
 def play_action(plays: list[Action], card: str, wanted: str) -> Action:

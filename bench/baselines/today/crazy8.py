@@ -1,0 +1,145 @@
+"""Today's Crazy 8 / 8 Américain computer player, frozen as it was before the four strengths
+(commit 67e93db, gameplay/engine/games/shedding/strategy.py): the ladder's ``--today`` row.
+The computer player (rules §8). It reads only a seat's view and legal actions.
+
+Facing a draw card it answers with one of the same kind when it can, else takes. Otherwise
+it plays the plain card that keeps it in the suit it holds most of (in points games, the
+costly cards first) and leaves the next player few cards to answer with, counting the cards
+it has not seen and the suits that player drew on; it keeps its wild cards and jokers for
+when nothing else fits, uses skips and draw cards when the next player is close to going
+out, plays its special cards first when it may not go out on one, always calls its last
+card, and names the suit it holds most of.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from gameplay.engine.cards import SUITS, is_joker, rank, suit
+from gameplay.engine.games.shedding.ruleset import effect_of, full_deck, is_special
+from gameplay.engine.games.shedding.scoring import card_points
+
+Action = dict[str, Any]
+
+
+def effects_of_view(view: dict[str, Any]) -> dict[str, str]:
+    """The effects table back from the view's rows ("8": "wish", "KS": "draw_skip:4", ...)."""
+    out = {}
+    for row in view["effects"]:
+        key = row["rank"] + (row["suit"] or "")
+        out[key] = row["effect"] + (f":{row['count']}" if row["count"] else "")
+    return out
+
+
+def best_suit(cards: list[str], effects: dict[str, str], lacks: set[str] = frozenset()) -> str:
+    """The suit held most of among the non-wild cards (ties: S, H, D, C), better still one
+    the next player is known to lack."""
+    counts = {s: 0 for s in SUITS}
+    for card in cards:
+        if not is_joker(card) and effect_of(effects, card) != ("wish", 0):
+            counts[suit(card)] += 1
+    bonus = {s: LACK_BONUS if s in lacks and counts[s] else 0 for s in SUITS}
+    return max(SUITS, key=lambda s: (counts[s] + bonus[s], -SUITS.index(s)))
+
+
+LACK_BONUS = 2
+LACK_PLAY = 6
+ANSWER_WEIGHT = 6
+
+
+def next_lacks(view: dict[str, Any]) -> set[str]:
+    """The suits the next player drew on and has not played since."""
+    nxt = view["next_seat"]
+    return set(view["drew_on"][nxt]) if nxt is not None and nxt != view["seat"] else set()
+
+
+class Unseen:
+    """The cards this seat has not seen this round (in other hands or the draw pile),
+    counted by suit and rank; wild cards and jokers apart, since they fit anywhere."""
+
+    def __init__(self, view: dict[str, Any], hand: list[str], effects: dict[str, str]):
+        seen = set(hand) | set(view["played"]) | {view["top"]}
+        self.cards = [c for c in full_deck(view["rules"]) if c not in seen]
+        plain = [c for c in self.cards if not is_joker(c) and effect_of(effects, c) != ("wish", 0)]
+        self.set = set(plain)
+        self.wild = len(self.cards) - len(plain)
+        self.suits = Counter(suit(c) for c in plain)
+        self.ranks = Counter(rank(c) for c in plain)
+
+    def answers(self, view: dict[str, Any], card: str, follow: str) -> float:
+        """How many cards the next player is expected to hold that fit on ``card`` with the
+        suit ``follow``, if their hand is drawn from these cards (minus suits they drew on)."""
+        nxt = view["next_seat"]
+        if nxt is None or nxt == view["seat"] or not self.cards:
+            return 0.0
+        fitting = self.wild + self.ranks[rank(card)]
+        if follow not in view["drew_on"][nxt]:
+            fitting += self.suits[follow] - (rank(card) + follow in self.set)
+        return view["hand_counts"][nxt] * fitting / len(self.cards)
+
+
+def choose(view: dict[str, Any], legal: list[Action], rng=None) -> Action:
+    kinds = {a["type"] for a in legal}
+    you = view["you"]
+    hand = [h["card"] for h in you["hand"]]
+    effects = effects_of_view(view)
+    if "choose_suit" in kinds:
+        return {"type": "choose_suit", "suit": best_suit(hand, effects, next_lacks(view))}
+    plays = [a for a in legal if a["type"] == "play"]
+    cards = list(dict.fromkeys(a["card"] for a in plays))
+    if not cards:
+        for kind in ("take", "draw", "pass"):
+            if kind in kinds:
+                return {"type": kind}
+        return dict(legal[0])
+    pool = Unseen(view, hand, effects)
+    card = max(cards, key=lambda c: (score(view, hand, pool, effects, c), -cards.index(c)))
+    rest = [c for c in hand if c != card]
+    return play_action(plays, card, best_suit(rest, effects, next_lacks(view)))
+
+
+def play_action(plays: list[Action], card: str, wanted: str) -> Action:
+    """The listed play of ``card``: naming the ``wanted`` suit, calling the last card."""
+    options = [a for a in plays if a["card"] == card]
+    options.sort(key=lambda a: (a.get("knock") is not True, a.get("suit", wanted) != wanted))
+    return dict(options[0])
+
+
+def score(
+    view: dict[str, Any], hand: list[str], pool: list[str], effects: dict, card: str
+) -> float:
+    """How good playing ``card`` now is (bigger is better); ``pool``: the cards not seen."""
+    rules = view["rules"]
+    rest = [c for c in hand if c != card]
+    effect = effect_of(effects, card)
+    name = effect[0] if effect else ""
+    wild = is_joker(card) or name == "wish"
+    nxt = view["next_seat"]
+    threat = view["hand_counts"][nxt] <= 2 if nxt is not None else False
+    value = 0.0
+    # A hand may not end on a special card: play the specials while a plain card is left.
+    specials = sum(1 for c in hand if is_special(effects, c))
+    if not rules["special_last_card"] and specials >= len(hand) - 1 and len(hand) >= 2:
+        value += 100 if is_special(effects, card) else 0
+    if wild:
+        value -= 40
+    else:
+        follow = suit(card)
+        value += 3 * sum(1 for c in rest if not is_joker(c) and suit(c) == follow)
+        value += sum(1 for c in rest if not is_joker(c) and rank(c) == rank(card))
+        if follow in next_lacks(view):
+            value += LACK_PLAY
+    if name in ("skip", "draw", "draw_skip"):
+        value += 25 if threat or view["players"] == 2 and name != "draw" else -4
+    if name in ("", "wish", "reverse") and not is_joker(card):
+        follow = best_suit(rest, effects, next_lacks(view)) if wild else suit(card)
+        value -= ANSWER_WEIGHT * pool.answers(view, card, follow)
+    if name == "draw" and view["pending"]:
+        value += 10
+    if name == "cover":
+        covers = [c for c in rest if suit(c) == suit(card) or rank(c) == rank(card)]
+        value += 2 if covers else -15
+    if rules["scoring"] == "points":
+        value += card_points(rules["values"], card) / 10
+    return value

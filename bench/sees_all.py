@@ -1,0 +1,77 @@
+"""How far a search could go with perfect knowledge: Expert handed the hidden cards.
+
+    .venv/bin/python bench/sees_all.py --kind gin [--games 200] [--stock]
+
+Expert's search normally guesses the cards its seat can't see. Here (and only here: a
+benchmark, never the game) its guesses are replaced by the truth: the opponents' real hands,
+and with ``--stock`` the draw pile's real order too. It plays ``--games`` games against
+today's computer (``bench/baselines/today/<kind>.py``), seats alternating, and prints its
+score with a 95% interval: the ceiling that better guessing could approach.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ladder import Player, play  # noqa: E402
+
+from gameplay.engine import melds, registry  # noqa: E402
+from gameplay.engine.core import clone  # noqa: E402
+from gameplay.engine.games.gin import strategy as gin_strategy  # noqa: E402
+from gameplay.engine.games.shedding import search as shedding_search  # noqa: E402
+
+
+class Seeing(Player):
+    """Expert, its guesses replaced by the real state of the table."""
+
+    def __init__(self, engine, stock: bool):
+        super().__init__(engine, "expert")
+        self.stock = stock
+
+    def act(self, state, seat: int):
+        if self.engine.kind == "gin":
+            truth = melds.hand_mask(state["hands"][1 - seat])
+            gin_strategy.Guess.hands = lambda guess, rng, pool, keep: [truth] * keep
+        else:
+            stock = self.stock
+
+            def determinize(base, view, rng):
+                real = clone(base)
+                real["hands"] = [list(h) for h in state["hands"]]
+                real["stock"] = list(state["stock"])
+                if not stock:
+                    rng.shuffle(real["stock"])
+                return real
+
+            shedding_search.determinize = determinize
+        return super().act(state, seat)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--kind", required=True, choices=["gin", "crazy8", "american8"])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", default="sees-all")
+    parser.add_argument("--stock", action="store_true", help="the draw pile's order too")
+    args = parser.parse_args()
+    if args.kind == "gin" and args.stock:
+        parser.error("Gin's search draws its own stock order: --stock is for the shedding games")
+    engine = registry.get(args.kind)
+    random.seed(args.seed)
+    mean, half = play(
+        engine, Seeing(engine, args.stock), Player(engine, "today"), args.games, args.seed
+    )
+    what = "every card" if args.stock else "the other hands"
+    print(
+        f"{args.kind}: Expert seeing {what} against today's: {100 * mean:.1f}% ± {100 * half:.1f}%"
+    )
+
+
+if __name__ == "__main__":
+    main()

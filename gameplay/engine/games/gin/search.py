@@ -1,0 +1,157 @@
+"""Expert Gin: a determinized search (perfect-information Monte Carlo) over Hard's guesses.
+
+Hard's move and each other move worth considering (both draws; Hard's best few discards
+and the best knock) are played out to the end of the hand on the same ``DEALS`` sampled
+deals: an opponent hand from ``Guess`` (weighted by how well it explains the opponent's
+latest turns) and the rest of the unseen cards shuffled as the stock. Both seats then play a
+fast greedy rule (take a discard that melds and lowers deadwood, throw the card leaving the
+least deadwood, knock as the computer always did). Sharing the deals across moves (common
+random numbers) keeps their difference sharp; still, a move replaces Hard's only when it
+scores more points by ``SURE`` standard errors, since a few dozen deals are noisy and the
+guesses uncertain. ``time.process_time`` caps a move at ``CPU_CAP`` seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ... import melds
+from ...core import Action
+from .strategy import (
+    EARLY_STOCK,
+    GUESS_POOL,
+    KNOCK_LIMIT,
+    LATE_KNOCK,
+    Guess,
+    best_knock,
+    hard,
+    knock_score,
+    rank_discards,
+    takes,
+)
+
+DEALS = 48  # sampled deals each candidate move is played out on
+CANDIDATES = 4  # discards searched: Hard's best few
+WIDE = False  # search draws and Hard's best few discards too, not only whether to knock
+# Standard errors by which a move must beat Hard's on the deals to replace it: several
+# moves are compared at once, and a lower bar lets chance pick one of them.
+SURE = 2.5
+CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
+STOCK_FLOOR = 2
+
+
+def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    started = time.process_time()
+    guess = Guess(view)
+    hand = guess.hand
+    drawing = legal[0]["type"] == "draw"
+    if drawing and len(legal) == 1:
+        return legal[0]
+    opponents = guess.hands(rng, max(GUESS_POOL, 3 * DEALS), DEALS)
+    # Hard's move first: another replaces it only when the deals clearly prefer it.
+    candidates = [hard(view, legal, rng)]
+    if drawing:
+        if not WIDE:
+            return candidates[0]
+        candidates += [a for a in legal if a != candidates[0]]
+    else:
+        knock = best_knock(legal, hand)
+        if knock is not None and knock[0] == 0:
+            return {"type": "knock", "card": knock[1]}
+        ranked = rank_discards(guess, legal, opponents)
+        for _, card in ranked[: CANDIDATES if WIDE else 1]:
+            candidates.append({"type": "discard", "card": card})
+        if knock is not None:
+            candidates.append({"type": "knock", "card": knock[1]})
+        candidates = [a for i, a in enumerate(candidates) if a not in candidates[:i]]
+    if len(candidates) == 1:
+        return candidates[0]
+    top = melds.CARD_BIT[view["discard_top"]] if view["discard_top"] else 0
+    scores: list[list[int]] = [[] for _ in candidates]
+    for opponent in opponents:
+        stock = [bit for bit in guess.unseen if not bit & opponent]
+        rng.shuffle(stock)
+        for i, action in enumerate(candidates):
+            scores[i].append(outcome(action, hand, opponent, stock, top))
+        if time.process_time() - started > CPU_CAP:
+            break
+    best, best_edge = 0, 0.0
+    for i in range(1, len(candidates)):
+        edge = clear_edge(scores[i], scores[0])
+        if edge > best_edge:
+            best, best_edge = i, edge
+    return candidates[best]
+
+
+def clear_edge(mine: list[int], base: list[int]) -> float:
+    """How much better ``mine`` scored than ``base`` on the same deals, in points a deal, when
+    the difference is at least ``SURE`` standard errors; else 0."""
+    n = len(mine)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(mine, base, strict=True)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    if mean <= 0 or mean < SURE * spread / math.sqrt(n):
+        return 0.0
+    return mean
+
+
+def outcome(action: Action, hand: int, opponent: int, stock: list[int], top: int) -> int:
+    """My points at the end of the hand (negative: the opponent's) after ``action``."""
+    if action["type"] == "draw":
+        if action["from"] == "discard":
+            return after_draw(hand | top, top, opponent, stock, 0)
+        return after_draw(hand | stock[0], 0, opponent, stock, 1)
+    card = melds.CARD_BIT[action["card"]]
+    if action["type"] == "knock":
+        return knock_score(hand & ~card, opponent)
+    return playout([hand & ~card, opponent], 1, stock, 0, card)
+
+
+def after_draw(hand: int, taken: int, opponent: int, stock: list[int], drawn: int) -> int:
+    card, knock = choose_discard(hand, taken, len(stock) - drawn)
+    if knock:
+        return knock_score(hand & ~card, opponent)
+    return playout([hand & ~card, opponent], 1, stock, drawn, card)
+
+
+def choose_discard(hand: int, taken: int, stock_left: int) -> tuple[int, bool]:
+    """The greedy rule: the card leaving the least deadwood (the higher on a tie), and
+    whether to knock with it (the computer's rule of rules.md §8)."""
+    best = None
+    for bit in melds.bits(hand & ~taken):
+        key = (melds.deadwood_mask(hand & ~bit), -melds.CARD_POINTS[bit.bit_length() - 1])
+        if best is None or key < best[0]:
+            best = (key, bit)
+    (points, _), card = best
+    knock = points == 0 or (
+        points <= KNOCK_LIMIT and (stock_left > EARLY_STOCK or points <= LATE_KNOCK)
+    )
+    return card, knock
+
+
+def playout(hands: list[int], turn: int, stock: list[int], drawn: int, top: int) -> int:
+    """Play the hand out from ``turn``'s draw, ``drawn`` cards of ``stock`` gone and ``top``
+    on the discard pile; seat 0 is the searching seat. Its points at the end of the hand."""
+    while len(stock) - drawn > STOCK_FLOOR:
+        hand = hands[turn]
+        taken = 0
+        if top and takes(hand, top, melds.deadwood_mask(hand)):
+            hand |= top
+            taken = top
+        else:
+            hand |= stock[drawn]
+            drawn += 1
+        card, knock = choose_discard(hand, taken, len(stock) - drawn)
+        hand &= ~card
+        hands[turn] = hand
+        if knock:
+            points = knock_score(hand, hands[1 - turn])
+            return points if turn == 0 else -points
+        top = card
+        turn = 1 - turn
+    return 0

@@ -1,0 +1,278 @@
+"""Hard and Expert Crazy 8 / 8 Américain: a determinized search (perfect-information Monte
+Carlo).
+
+The seat's view is turned into whole states: the cards it has not seen (not in its hand,
+not on the discard pile) are dealt to the other hands, weighted by what the table saw them do
+(a seat that drew on a suit and has not played it since is unlikely to hold it), and the
+rest become the draw pile in a random order. Medium's move and every other candidate (each
+card that may be played, a wild card with each suit worth naming, drawing) are played on the
+same deals (common random numbers), and the round is played out by every seat with a fast
+rule (``quick``). A move replaces Medium's only when it wins more often (with points scoring:
+ends the round with a better margin) by ``SURE`` standard errors over those deals. Hard
+looks at ``HARD_DEALS`` deals, Expert at ``DEALS``; ``time.process_time`` caps a move at
+``HARD_CAP`` and ``CPU_CAP`` seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ...cards import SUITS, is_joker, suit
+from ...core import Action, clone
+from .ruleset import ANNOUNCE_WORDS, effect_key, effect_of, full_deck, is_special, key_label
+from .scoring import hand_value
+from .strategy import best_suit, choose, effects_of_view, next_lacks, play_action
+
+DEALS = 200  # sampled states each candidate move is played out on
+# Standard errors by which a move must beat Medium's on the deals to replace it: several
+# moves are compared at once, and a lower bar lets chance pick one of them.
+SURE = 2.5
+CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
+HARD_DEALS = 30  # Hard's glance: a few deals
+HARD_CAP = 0.04
+LACK_WEIGHT = 0.25  # how much less likely a hand is for each card of a suit its seat drew on
+ROLLOUT_MOVES = 400  # a round that runs longer is scored as it stands
+
+
+def hard(engine, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    return search(engine, view, legal, rng, HARD_DEALS, HARD_CAP)
+
+
+def expert(engine, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    return search(engine, view, legal, rng, DEALS, CPU_CAP)
+
+
+def search(engine, view, legal: list[Action], rng: random.Random, deals: int, cap: float):
+    started = time.process_time()
+    # Medium's move first: another replaces it only when the deals clearly prefer it.
+    usual = choose(view, legal)
+    candidates = [usual] + [a for a in candidate_moves(view, legal) if a != usual]
+    if len(candidates) == 1:
+        return candidates[0]
+    me = view["seat"]
+    base = rebuild(view)
+    scores: list[list[float]] = [[] for _ in candidates]
+    for _ in range(deals):
+        state = determinize(base, view, rng)
+        seed = rng.random()
+        for i, action in enumerate(candidates):
+            work = clone(state)
+            engine.play(work, me, action)
+            scores[i].append(playout(engine, work, me, random.Random(seed)))
+        if time.process_time() - started > cap:
+            break
+    best, best_edge = 0, 0.0
+    for i in range(1, len(candidates)):
+        edge = clear_edge(scores[i], scores[0], SURE)
+        if edge > best_edge:
+            best, best_edge = i, edge
+    return candidates[best]
+
+
+def clear_edge(mine: list[float], base: list[float], sure: float) -> float:
+    """How much better ``mine`` scored than ``base`` on the same deals, a deal, when the
+    difference is at least ``sure`` standard errors; else 0."""
+    n = len(mine)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(mine, base, strict=True)]
+    mean = sum(diffs) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    if mean <= 0 or mean < sure * spread / math.sqrt(n):
+        return 0.0
+    return mean
+
+
+def candidate_moves(view: dict[str, Any], legal: list[Action]) -> list[Action]:
+    """The moves worth searching: each card once (calling the last card whenever it may), a
+    wild card with each suit it might name, and drawing, passing or taking."""
+    kinds = {a["type"] for a in legal}
+    if "choose_suit" in kinds:
+        return [a for a in legal if a["type"] == "choose_suit"]
+    hand = [h["card"] for h in view["you"]["hand"]]
+    effects = effects_of_view(view)
+    out: list[Action] = []
+    seen: set[tuple] = set()
+    for action in legal:
+        if action["type"] != "play":
+            if action["type"] in ("draw", "pass", "take"):
+                out.append(dict(action))
+            continue
+        card = action["card"]
+        if "suit" in action:
+            rest = [c for c in hand if c != card]
+            worth = {suit(c) for c in rest if not is_joker(c)} or set(SUITS)
+            worth.add(best_suit(rest, effects, next_lacks(view)))
+            if action["suit"] not in worth:
+                continue
+        key = (card, action.get("suit"))
+        if key in seen:
+            continue
+        seen.add(key)
+        plays = [a for a in legal if a["type"] == "play" and a["card"] == card]
+        if "suit" in action:
+            plays = [a for a in plays if a["suit"] == action["suit"]]
+        out.append(play_action(plays, card, action.get("suit", "")))
+    return out
+
+
+def rebuild(view: dict[str, Any]) -> dict[str, Any]:
+    """The public part of the state, as the engine keeps it, from the seat's view."""
+    rules = dict(view["rules"])
+    words = {word: key for key, word in ANNOUNCE_WORDS.items()}
+    rules.update(
+        mode=view["mode"],
+        effects=effects_of_view(view),
+        announce=words.get(view["announce"]) if view["announce"] else None,
+    )
+    players = view["players"]
+    pending = view["pending"]
+    by = None
+    if pending:
+        by = next(key for key in rules["effects"] if key_label(key) == pending["by"])
+    return {
+        "ruleset": rules,
+        "round": view["round"],
+        "dealer": view["dealer"],
+        "hands": [[] for _ in range(players)],
+        "stock": [],
+        "discards": [*view["played"], view["top"]],
+        "suit": view["suit"],
+        "suit_named": view["suit_named"],
+        "direction": view["direction"],
+        "phase": view["phase"],
+        "turn": view["turn"],
+        "pending": pending["count"] if pending else 0,
+        "pending_by": by,
+        "drew": view["you"]["drew"],
+        "cover": view["cover"],
+        "stuck_passes": 0,
+        "drew_on": [list(d) for d in view["drew_on"]],
+        "history": [],
+        "reshuffles": 0,
+        "totals": list(view["totals"]) if view["totals"] else [0] * players,
+        "sheet": [],
+        "rounds_won": [0] * players,
+        "last_round": None,
+        "over": False,
+        "winners": [],
+        "stats": {name: [0] * players for name in STAT_NAMES},
+        "seed": "search",
+        "players": players,
+    }
+
+
+STAT_NAMES = ("knocks", "knocks_forgotten", "penalties_stacked", "cards_taken", "cards_drawn")
+
+
+def determinize(base: dict[str, Any], view: dict[str, Any], rng: random.Random) -> dict:
+    """A whole state the view could come from: the unseen cards dealt to the other hands
+    (a few tries each, keeping the likeliest) and the rest shuffled as the draw pile."""
+    me = view["seat"]
+    mine = [h["card"] for h in view["you"]["hand"]]
+    seen = list(mine) + base["discards"]
+    unseen = list(full_deck(base["ruleset"]))
+    for card in seen:
+        unseen.remove(card)
+    counts = view["hand_counts"]
+    best = None
+    for _ in range(4):
+        rng.shuffle(unseen)
+        hands, at, weight = [], 0, 1.0
+        for seat, count in enumerate(counts):
+            if seat == me:
+                hands.append(list(mine))
+                continue
+            hand = unseen[at : at + count]
+            at += count
+            lacks = view["drew_on"][seat]
+            weight *= LACK_WEIGHT ** sum(1 for c in hand if suit(c) in lacks)
+            hands.append(hand)
+        weight *= rng.random()
+        if best is None or weight > best[0]:
+            best = (weight, hands, unseen[at:])
+    state = clone(base)
+    state["hands"], state["stock"] = best[1], list(best[2])
+    return state
+
+
+def playout(engine, state: dict[str, Any], me: int, rng: random.Random) -> float:
+    """Play the round out with ``quick`` for every seat; my score for it: 1 for a win (½ for
+    none), or with points scoring the others' points less mine."""
+    round_no = state["round"]
+    for _ in range(ROLLOUT_MOVES):
+        if state["over"] or state["round"] != round_no:
+            break
+        seat = state["dealer"] if state["phase"] == "choose_suit" else state["turn"]
+        engine.play(state, seat, quick(engine, state, seat, rng))
+    else:
+        return 0.5 if state["ruleset"]["scoring"] == "wins" else margin_now(state, me)
+    last = state["last_round"]
+    if state["ruleset"]["scoring"] == "wins":
+        return 1.0 if last["winner"] == me else 0.0
+    added = last["added"]
+    return (sum(added) - len(added) * added[me]) / max(len(added) - 1, 1)
+
+
+def margin_now(state: dict[str, Any], me: int) -> float:
+    values = [hand_value(state["ruleset"], h) for h in state["hands"]]
+    return (sum(values) - len(values) * values[me]) / max(len(values) - 1, 1)
+
+
+def quick(engine, state: dict[str, Any], seat: int, rng: random.Random) -> Action:
+    """A fast rule for every seat in a playout: answer a draw card when possible, else play
+    the plain card of the suit held most, skips and draw cards when the next seat is close
+    to going out, wild cards last, naming the suit held most; else draw, else pass."""
+    rs = state["ruleset"]
+    effects = rs["effects"]
+    hand = state["hands"][seat]
+    if state["phase"] == "choose_suit":
+        return {"type": "choose_suit", "suit": quick_suit(hand, effects)}
+    if state["pending"]:
+        for card in hand:
+            if engine._playable(state, seat, card):
+                return quick_play(rs, hand, card)
+        return {"type": "take"}
+    playable = [c for c in hand if engine._playable(state, seat, c)]
+    if playable:
+        nxt = engine._next(state, seat)
+        close = len(state["hands"][nxt]) <= 2
+        lone = not rs["special_last_card"] and len(hand) == 2
+
+        def value(card: str) -> float:
+            effect = effect_of(effects, card)
+            name = effect[0] if effect else ""
+            if lone and is_special(effects, card):
+                return 100
+            if is_joker(card) or name == "wish":
+                return -20 + rng.random()
+            held = sum(1 for c in hand if not is_joker(c) and suit(c) == suit(card))
+            v = held + rng.random() * 2
+            if name in ("skip", "draw", "draw_skip"):
+                v += 10 if close else -1
+            return v
+
+        return quick_play(rs, hand, max(playable, key=value))
+    if engine.draw_problem(state, seat, {}) is None:
+        return {"type": "draw"}
+    return {"type": "pass"}
+
+
+def quick_play(rs: dict[str, Any], hand: list[str], card: str) -> Action:
+    action: Action = {"type": "play", "card": card}
+    if effect_of(rs["effects"], card) == ("wish", 0):
+        action["suit"] = quick_suit([c for c in hand if c != card], rs["effects"])
+    if rs["knock_penalty"] and len(hand) == 2:
+        action["knock"] = True
+    return action
+
+
+def quick_suit(cards: list[str], effects: dict[str, str]) -> str:
+    counts = dict.fromkeys(SUITS, 0)
+    for card in cards:
+        if not is_joker(card) and effect_key(effects, card) is None:
+            counts[suit(card)] += 1
+    return max(SUITS, key=lambda s: counts[s])

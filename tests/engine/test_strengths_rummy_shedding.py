@@ -1,0 +1,222 @@
+"""The computer players' four strengths in Gin, Crazy 8 (and its presets) and 8 Américain:
+each plays whole games with legal moves, none reads what its seat can't see, and Easy makes
+no absurd move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gameplay.engine import melds
+from gameplay.engine.core import STRENGTHS, clone
+from gameplay.engine.games.gin import search as gin_search
+from gameplay.engine.games.gin import strategy as gin_strategy
+from gameplay.engine.games.gin.engine import ENGINE as GIN
+from gameplay.engine.games.shedding import search as shedding_search
+from gameplay.engine.games.shedding import strategy as shedding_strategy
+from gameplay.engine.games.shedding.engine import AMERICAN8, CRAZY8
+
+# (engine, rules) for every kind and preset
+TABLES = [
+    (GIN, None),
+    (CRAZY8, None),
+    (CRAZY8, {"mode": "maumau"}),
+    (CRAZY8, {"mode": "101"}),
+    (AMERICAN8, None),
+]
+IDS = ["gin", "crazy8", "maumau", "101", "american8"]
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch):
+    """Expert searches a few deals only, so the suite stays fast (the CPU cap is never hit)."""
+    monkeypatch.setattr(gin_search, "DEALS", 3)
+    monkeypatch.setattr(gin_strategy, "GUESS_POOL", 12)
+    monkeypatch.setattr(shedding_search, "DEALS", 3)
+
+
+def test_every_game_plays_all_four_strengths():
+    for engine in (GIN, CRAZY8, AMERICAN8):
+        assert engine.strengths == STRENGTHS
+
+
+def play_out(engine, state, strengths, moves: int = 4000) -> dict:
+    for _ in range(moves):
+        if engine.is_over(state):
+            return state
+        seat = engine.to_act(state)[0]
+        action = engine.bot_action(state, seat, strengths[seat % len(strengths)])
+        assert action in engine.legal_actions(state, seat), action
+        engine.apply(state, seat, action)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("engine", "rules"), TABLES, ids=IDS)
+def test_each_strength_plays_whole_games_with_legal_moves(engine, rules):
+    pairs = [("easy", "medium"), ("hard", "expert"), ("expert", "easy")]
+    if engine is GIN:
+        pairs = pairs[1:2]  # a whole Gin game to 100 is long: one game, the searching levels
+    for i, strengths in enumerate(pairs):
+        state = engine.new_game(2, f"strengths-{i}", rules)
+        assert engine.is_over(play_out(engine, state, strengths))
+
+
+def test_gin_games_end_for_the_other_strengths():
+    state = GIN.new_game(2, "gin-easy-medium")
+    assert GIN.is_over(play_out(GIN, state, ("easy", "medium")))
+
+
+def test_shedding_with_three_and_four_seats():
+    for players in (3, 4):
+        state = AMERICAN8.new_game(players, f"seats-{players}")
+        play_out(AMERICAN8, state, ("expert", "hard", "easy", "medium")[:players])
+
+
+# ---- no peeking ------------------------------------------------------------------------------
+
+
+def hidden_shuffled(engine, state: dict, seat: int, rng: random.Random) -> dict:
+    """The same table with the cards ``seat`` can't see dealt again: the other hands' hidden
+    cards and the stock mixed and dealt back in the same numbers."""
+    other = clone(state)
+    if engine is GIN:
+        opponent = 1 - seat
+        known = list(state["took"][opponent])
+        secret = [c for c in state["hands"][opponent] if c not in known] + state["stock"]
+        rng.shuffle(secret)
+        cut = len(state["hands"][opponent]) - len(known)
+        other["hands"][opponent] = known + secret[:cut]
+        other["stock"] = secret[cut:]
+        return other
+    seats = [s for s in range(len(state["hands"])) if s != seat]
+    secret = [c for s in seats for c in state["hands"][s]] + state["stock"]
+    rng.shuffle(secret)
+    for s in seats:
+        count = len(state["hands"][s])
+        other["hands"][s], secret = secret[:count], secret[count:]
+    other["stock"] = secret
+    return other
+
+
+def positions(engine, rules, count: int, seed: str):
+    """States met in play (by medium players), at a seat about to act."""
+    state = engine.new_game(2, seed, rules)
+    step = 0
+    while not engine.is_over(state) and count:
+        seat = engine.to_act(state)[0]
+        if step % 3 == 0:
+            count -= 1
+            yield state, seat
+        engine.apply(state, seat, engine.bot_action(state, seat))
+        step += 1
+
+
+def same_choice_whatever_is_hidden(engine, rules, strength: str, bot=None) -> int:
+    """Over positions in play, the action chosen from a state and from the same state with
+    its hidden cards dealt again. Returns how many positions differed."""
+    rng = random.Random(7)
+    differ = 0
+    for state, seat in positions(engine, rules, 12, f"peek-{strength}"):
+        other = hidden_shuffled(engine, state, seat, rng)
+        assert engine.view(other, seat) == engine.view(state, seat)
+        assert other["hands"] != state["hands"] or other["stock"] != state["stock"]
+        choose = bot or engine.bot_action
+        if choose(state, seat, strength) != choose(other, seat, strength):
+            differ += 1
+    return differ
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize(("engine", "rules"), TABLES, ids=IDS)
+def test_no_strength_reads_the_hidden_cards(engine, rules, strength):
+    assert same_choice_whatever_is_hidden(engine, rules, strength) == 0
+
+
+def test_a_bot_that_peeks_is_caught():
+    """The check above can fail: a bot handed the state (here: one that throws the card the
+    opponent could meld, read from the opponent's real hand) chooses differently."""
+
+    def peeking(state, seat, strength):
+        action = GIN.bot_action(state, seat, strength)
+        if action["type"] != "discard":
+            return action
+        opponent = melds.hand_mask(state["hands"][1 - seat])
+        legal = GIN.legal_actions(state, seat)
+        fed = [a for a in legal if gin_strategy.fits(melds.BIT[a.get("card", "AS")], opponent)]
+        return fed[0] if fed else action
+
+    assert same_choice_whatever_is_hidden(GIN, None, "medium", peeking) > 0
+
+
+# ---- Easy makes no absurd move -------------------------------------------------------------------
+
+
+def test_easy_gin_keeps_its_melds_and_takes_gin():
+    for i in range(6):
+        state = GIN.new_game(2, f"easy-gin-{i}")
+        for _ in range(300):
+            if GIN.is_over(state) or state["hand_no"] > 2:
+                break
+            seat = state["turn"]
+            action = GIN.bot_action(state, seat, "easy")
+            if state["step"] == "discard":
+                hand = state["hands"][seat]
+                arrangement = melds.arrange(hand)
+                in_meld = {c for m in arrangement.melds for c in m}
+                if arrangement.deadwood and action["type"] == "discard":
+                    # Never breaks a meld while it holds deadwood it may throw instead.
+                    throwable = [c for c in arrangement.deadwood if c != state["taken"]]
+                    assert not throwable or action["card"] not in in_meld, (hand, action)
+                gin = [
+                    a
+                    for a in GIN.legal_actions(state, seat)
+                    if a["type"] == "knock"
+                    and melds.deadwood([c for c in hand if c != a["card"]]) == 0
+                ]
+                if gin:  # gin on offer: it goes gin
+                    assert action["type"] == "knock"
+                    assert melds.deadwood([c for c in hand if c != action["card"]]) == 0
+            GIN.apply(state, seat, action)
+
+
+@pytest.mark.parametrize(("engine", "rules"), TABLES[1:], ids=IDS[1:])
+def test_easy_shedding_plays_what_fits_and_calls_its_last_card(engine, rules):
+    for i in range(8):
+        state = engine.new_game(2, f"easy-shed-{i}", rules)
+        while not engine.is_over(state):
+            seat = engine.to_act(state)[0]
+            legal = engine.legal_actions(state, seat)
+            action = engine.bot_action(state, seat, "easy")
+            plays = [a for a in legal if a["type"] == "play"]
+            if plays:
+                # It plays when it can (never draws or takes instead) ...
+                assert action["type"] == "play", (legal, action)
+                # ... calls its last card whenever it may ...
+                if any(a.get("knock") for a in plays):
+                    assert action.get("knock") is True
+                # ... and keeps its wild cards while a plain card fits.
+                effects = shedding_strategy.effects_of_view(engine.view(state, seat))
+                wild = {
+                    a["card"]
+                    for a in plays
+                    if a["card"].startswith("JK")
+                    or shedding_strategy.effect_of(effects, a["card"]) == ("wish", 0)
+                }
+                if len(state["hands"][seat]) > 2 and {a["card"] for a in plays} - wild:
+                    assert action["card"] not in wild, (legal, action)
+            engine.apply(state, seat, action)
+
+
+def test_views_show_every_gin_turn_of_the_hand_to_everyone():
+    state = GIN.new_game(2, "record")
+    seat = state["turn"]
+    top = state["discard"][-1]
+    GIN.apply(state, seat, {"type": "draw", "from": "stock"})
+    card = state["hands"][seat][0]
+    GIN.apply(state, seat, {"type": "discard", "card": card})
+    GIN.apply(state, 1 - seat, {"type": "draw", "from": "discard"})
+    for viewer in (0, 1, None):
+        seats = GIN.view(state, viewer)["seats"]
+        assert seats[seat]["moves"] == [[None, top, card]]
+        assert seats[1 - seat]["moves"] == [[card, None, None]]

@@ -9,6 +9,12 @@ TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
 class User(AbstractUser):
     """A player with an account. Guests play with a name kept in their session instead."""
 
+    # Who plays from this account: a person, one of the site's computer players (one account
+    # per strength), or a program its owner plays through the published protocol. Only people
+    # earn Kudos or appear on the people's leaderboards.
+    PERSON, COMPUTER, BOT = "person", "computer", "bot"
+    ROLES = [(PERSON, "Person"), (COMPUTER, "Computer player"), (BOT, "Bot")]
+
     username = models.CharField(
         "username",
         max_length=30,
@@ -29,6 +35,11 @@ class User(AbstractUser):
     speed_play = models.CharField(max_length=10, default="normal")
     # The username's skeleton (accounts.names): a new name may not share an existing one's.
     name_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
+    role = models.CharField(max_length=10, choices=ROLES, default=PERSON, db_index=True)
+
+    @property
+    def is_person(self) -> bool:
+        return self.role == self.PERSON
 
     def __str__(self) -> str:
         return self.username

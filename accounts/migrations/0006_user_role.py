@@ -4,15 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0005_username_skeleton'),
+        ("accounts", "0005_username_skeleton"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='role',
-            field=models.CharField(choices=[('person', 'Person'), ('computer', 'Computer player'), ('bot', 'Bot')], db_index=True, default='person', max_length=10),
+            model_name="user",
+            name="role",
+            field=models.CharField(
+                choices=[("person", "Person"), ("computer", "Computer player"), ("bot", "Bot")],
+                db_index=True,
+                default="person",
+                max_length=10,
+            ),
         ),
     ]

@@ -7,7 +7,7 @@ browser where the inviter has been signed in (a signed cookie lists the accounts
 this browser, kept across sign-outs, used for nothing else).
 
 When the new player has finished ``rules.REFERRAL_GAMES`` games on at least
-``rules.REFERRAL_DAYS`` different days of their own (checked by the end-of-game hook's
+``rules.REFERRAL_DAYS`` different days of the site's calendar (UTC; checked by the end-of-game hook's
 "referrals" receiver), both are paid, once: the new player ``rules.REFERRAL_INVITEE`` and the
 inviter ``rules.REFERRAL_INVITER``, the inviter at most ``rules.REFERRAL_MONTHLY_CAP`` times a
 calendar month (UTC; counted while holding the inviter's Account lock, so parallel
@@ -26,7 +26,7 @@ from django.utils import timezone
 from accounts.models import GameRecord
 from gameplay.models import Game
 
-from . import clock, keys, rules, selectors, services
+from . import clock, keys, rules, services
 from .models import Entry, Referral
 
 INVITE = "kudos_invite"  # session: {"by": inviter id, "at": when the link was opened}
@@ -120,12 +120,12 @@ def qualify_players(game: Game) -> list[Referral]:
 
 
 def progress(user) -> dict:
-    """How far a new player is: finished games and the different days they fell on."""
-    zone = selectors.zone_of(user)
+    """How far a new player is: finished games and the different UTC days they fell on (the
+    site's days, not the player's: a zone of their choosing can't make minutes into days)."""
     ended = GameRecord.objects.filter(user=user).values_list("ended", flat=True)
     return {
         "games": len(ended),
-        "days": len({moment.astimezone(zone).date() for moment in ended}),
+        "days": len({moment.astimezone(UTC).date() for moment in ended}),
     }
 
 

@@ -1,5 +1,5 @@
 """Referrals: a sign-up through an invite link pays both players once the new one has finished
-3 games on 2 different days, once; never for inviting yourself; the inviter at most a few
+3 games on 3 different UTC days, once; never for inviting yourself; the inviter at most a few
 times a month; the inviter sees who joined and who qualified."""
 
 from datetime import UTC, datetime, timedelta
@@ -52,6 +52,8 @@ def referral_kudos(user) -> list[tuple[int, str]]:
 
 DAY1 = datetime(2030, 1, 7, 12, tzinfo=UTC)
 DAY2 = DAY1 + timedelta(days=1)
+DAY3 = DAY2 + timedelta(days=1)
+WELCOME = "Welcome: you joined through ann's invite"
 
 
 def test_a_referral_pays_both_once_the_new_player_settles_in(at, player):
@@ -64,43 +66,47 @@ def test_a_referral_pays_both_once_the_new_player_settles_in(at, player):
         finished(bob, DAY1 + timedelta(hours=hour))
     assert referral_kudos(ann) == [] and referral_kudos(bob) == []
     at(DAY2)
-    finished(bob, DAY2)  # a second day
+    finished(bob, DAY2)  # a second day: not yet
+    assert referral_kudos(ann) == [] and referral_kudos(bob) == []
+    at(DAY3)
+    finished(bob, DAY3)  # a third day
     assert referral_kudos(ann) == [(rules.REFERRAL_INVITER, "bob joined through your invite")]
-    assert referral_kudos(bob) == [
-        (rules.REFERRAL_INVITEE, "Welcome: you joined through ann's invite")
-    ]
+    assert referral_kudos(bob) == [(rules.REFERRAL_INVITEE, WELCOME)]
     referral.refresh_from_db()
-    assert referral.qualified == DAY2 and referral.inviter_paid
+    assert referral.qualified == DAY3 and referral.inviter_paid
     # Only once: more games, the hook again, a direct call.
-    finished(bob, DAY2 + timedelta(hours=1))
+    finished(bob, DAY3 + timedelta(hours=1))
     assert referrals.qualify(bob.pk) is None
     assert len(referral_kudos(ann)) == 1 and len(referral_kudos(bob)) == 1
 
 
-def test_two_games_on_two_days_are_not_enough(at, player):
+def test_games_on_two_days_are_not_enough(at, player):
     ann = player("ann")
     bob = invited_by(ann, "bob")
     at(DAY2)
     finished(bob, DAY1)
     finished(bob, DAY2)
+    finished(bob, DAY2 + timedelta(hours=1))
     assert referral_kudos(ann) == [] and Referral.objects.get(invitee=bob).qualified is None
 
 
-def test_days_are_the_new_players_own(at, player):
+def test_days_are_the_sites_utc_days_whatever_the_new_players_zone(at, player):
     player("ann")
     client = Client()
     client.get("/invite/ann/")
     bob = sign_up(client, "bob")
-    bob.time_zone = "Pacific/Kiritimati"  # UTC+14: 10:00 and 11:00 UTC fall on two of his days
+    bob.time_zone = "Etc/GMT-12"  # UTC+12: his midnight falls at 12:00 UTC
     bob.save()
     at(DAY2)
-    finished(bob, datetime(2030, 1, 7, 9, tzinfo=UTC))
-    finished(bob, datetime(2030, 1, 7, 9, 30, tzinfo=UTC))
+    # Three games in 14 minutes across his own midnight: one UTC day, not three days.
+    for minute in (0, 5, 14):
+        finished(bob, datetime(2030, 1, 7, 11, 50, tzinfo=UTC) + timedelta(minutes=minute))
+    assert referral_kudos(bob) == [] and Referral.objects.get(invitee=bob).qualified is None
+    finished(bob, DAY2)  # a second UTC day: still not three
     assert referral_kudos(bob) == []
-    finished(bob, datetime(2030, 1, 7, 10, 30, tzinfo=UTC))
-    assert referral_kudos(bob) == [
-        (rules.REFERRAL_INVITEE, "Welcome: you joined through ann's invite")
-    ]
+    at(DAY3)
+    finished(bob, DAY3)
+    assert referral_kudos(bob) == [(rules.REFERRAL_INVITEE, WELCOME)]
 
 
 def test_inviting_yourself_pays_nothing(at, player):
@@ -147,20 +153,18 @@ def test_the_inviter_is_paid_at_most_the_monthly_cap(at, player, monkeypatch):
     monkeypatch.setattr(rules, "REFERRAL_MONTHLY_CAP", 2)
     ann = player("ann")
     friends = [invited_by(ann, f"friend{i}") for i in range(3)]
-    at(DAY2)
+    at(DAY3)
     for friend in friends:
-        finished(friend, DAY1)
-        finished(friend, DAY1 + timedelta(hours=1))
-        finished(friend, DAY2)
+        for moment in (DAY1, DAY2, DAY3):
+            finished(friend, moment)
     assert len(referral_kudos(ann)) == 2
     assert all(len(referral_kudos(f)) == 1 for f in friends)  # the new players always are
     assert Referral.objects.filter(inviter_paid=False).count() == 1
     # A new month, a new cap.
     late = invited_by(ann, "late")
     at(datetime(2030, 2, 1, 12, tzinfo=UTC))
-    finished(late, DAY1)
-    finished(late, DAY1 + timedelta(hours=1))
-    finished(late, datetime(2030, 2, 1, 12, tzinfo=UTC))
+    for moment in (DAY1, DAY2, datetime(2030, 2, 1, 12, tzinfo=UTC)):
+        finished(late, moment)
     assert len(referral_kudos(ann)) == 3
 
 
@@ -168,9 +172,9 @@ def test_parallel_qualifications_never_pass_the_cap(at, player, monkeypatch):
     monkeypatch.setattr(rules, "REFERRAL_MONTHLY_CAP", 3)
     ann = player("ann")
     friends = [invited_by(ann, f"friend{i}") for i in range(8)]
-    at(DAY2)
+    at(DAY3)
     for friend in friends:  # each has settled in (the games' records, no hook run yet)
-        for moment in (DAY1, DAY1 + timedelta(hours=1), DAY2):
+        for moment in (DAY1, DAY2, DAY3):
             game = ended_game(
                 seats=[{"user_id": friend.pk}], winners=[], kind="klondike", ended=moment
             )
@@ -186,15 +190,15 @@ def test_parallel_qualifications_never_pass_the_cap(at, player, monkeypatch):
 def test_the_inviter_sees_who_joined_and_who_qualified(at, player):
     ann = player("ann")
     bob, cat = invited_by(ann, "bob"), invited_by(ann, "cat")
-    at(DAY2)
-    for moment in (DAY1, DAY1 + timedelta(hours=1), DAY2):
+    at(DAY3)
+    for moment in (DAY1, DAY2, DAY3):
         finished(bob, moment)
-    finished(cat, DAY2)
+    finished(cat, DAY3)
     client = Client()
     client.force_login(ann)
     html = client.get("/kudos/").content.decode()
     assert 'value="http://testserver/invite/ann/"' in html
     table = html[html.index("data-invited") :]
-    assert f"Qualified {DAY2:%-d %b}: +{rules.REFERRAL_INVITER} Kudos" in table
-    assert "1 of 3 games, 1 of 2 days" in table
+    assert f"Qualified {DAY3:%-d %b}: +{rules.REFERRAL_INVITER} Kudos" in table
+    assert "1 of 3 games, 1 of 3 days" in table
     assert table.index("bob") > 0 and table.index("cat") > 0

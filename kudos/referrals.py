@@ -34,6 +34,10 @@ SEEN_COOKIE = "cc_accounts"  # signed: ids of the accounts signed in on this bro
 SEEN_SALT = "kudos.accounts"
 SEEN_KEEP = 10
 SEEN_AGE = 60 * 60 * 24 * 365
+# The memos name nobody: a ledger entry can't be rewritten, and an erased person's name must
+# not stay in another player's history (accounts/privacy.py).
+WELCOME_MEMO = "Welcome: you joined through a friend's invite"
+INVITED_MEMO = "Referral: a friend you invited played three days"
 
 
 def open_invite(request, inviter) -> str | None:
@@ -161,7 +165,7 @@ def qualify(invitee_id: int) -> Referral | None:
             amount=rules.REFERRAL_INVITEE,
             kind=Entry.Kind.REFERRAL,
             key=keys.referral(invitee.pk, "joined"),
-            memo=f"Welcome: you joined through {inviter.username}'s invite",
+            memo=WELCOME_MEMO,
         )
         if referral.inviter_paid:
             services.credit(
@@ -169,7 +173,7 @@ def qualify(invitee_id: int) -> Referral | None:
                 amount=rules.REFERRAL_INVITER,
                 kind=Entry.Kind.REFERRAL,
                 key=keys.referral(invitee.pk, "invited"),
-                memo=f"{invitee.username} joined through your invite",
+                memo=INVITED_MEMO,
             )
     return referral
 

@@ -15,7 +15,7 @@ from accounts.models import GameStat, RatingChange
 from gameplay import services, store
 from gameplay.engine import registry
 from gameplay.models import Game
-from kudos import selectors
+from kudos import referrals, selectors
 from kudos import services as kudos
 from kudos.models import Entry, Referral
 
@@ -53,7 +53,7 @@ def table():
         amount=5,
         kind=Entry.Kind.REFERRAL,
         key=f"referral:{ann.pk}:invited",
-        memo="ann joined through your invite",
+        memo=referrals.INVITED_MEMO,
     )
     return ann, bob, war, poker, live
 

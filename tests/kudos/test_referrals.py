@@ -53,7 +53,8 @@ def referral_kudos(user) -> list[tuple[int, str]]:
 DAY1 = datetime(2030, 1, 7, 12, tzinfo=UTC)
 DAY2 = DAY1 + timedelta(days=1)
 DAY3 = DAY2 + timedelta(days=1)
-WELCOME = "Welcome: you joined through ann's invite"
+WELCOME = "Welcome: you joined through a friend's invite"
+INVITED = "Referral: a friend you invited played three days"
 
 
 def test_a_referral_pays_both_once_the_new_player_settles_in(at, player):
@@ -70,7 +71,7 @@ def test_a_referral_pays_both_once_the_new_player_settles_in(at, player):
     assert referral_kudos(ann) == [] and referral_kudos(bob) == []
     at(DAY3)
     finished(bob, DAY3)  # a third day
-    assert referral_kudos(ann) == [(rules.REFERRAL_INVITER, "bob joined through your invite")]
+    assert referral_kudos(ann) == [(rules.REFERRAL_INVITER, INVITED)]
     assert referral_kudos(bob) == [(rules.REFERRAL_INVITEE, WELCOME)]
     referral.refresh_from_db()
     assert referral.qualified == DAY3 and referral.inviter_paid

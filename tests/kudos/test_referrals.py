@@ -1,14 +1,18 @@
 """Referrals: a sign-up through an invite link pays both players once the new one has finished
-3 games on 3 different UTC days, once; never for inviting yourself; the inviter at most a few
-times a month; the inviter sees who joined and who qualified."""
+3 games on 3 different UTC days, once; never for inviting yourself; held for review when the
+new player was seen at the inviter's address or device, until staff release (paid once) or
+decline it (never paid); the inviter at most a few times a month; the inviter sees who joined
+and who qualified."""
 
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
-from accounts.models import User
+from accounts import sightings
+from accounts.models import Sighting, User
 from accounts.services import record_game
 from gameplay import hooks
 from kudos import referrals, rules
@@ -203,3 +207,143 @@ def test_the_inviter_sees_who_joined_and_who_qualified(at, player):
     assert f"Qualified {DAY3:%-d %b}: +{rules.REFERRAL_INVITER} Kudos" in table
     assert "1 of 3 games, 1 of 3 days" in table
     assert table.index("bob") > 0 and table.index("cat") > 0
+
+
+# ---- held for review: the invitee seen where the inviter was --------------------------------
+
+HOME, AWAY = "203.0.113.9", "198.51.100.7"
+
+
+def signs_in_from(address: str, user: User) -> Client:
+    """The inviter signs in for real from an address (a sighting), and signs out."""
+    user.set_password(PASSWORD)
+    user.save()
+    browser = Client(REMOTE_ADDR=address)
+    assert (
+        browser.post(
+            "/accounts/login/", {"username": user.username, "password": PASSWORD}
+        ).status_code
+        == 302
+    )
+    browser.post("/accounts/logout/")
+    return browser
+
+
+def three_days(user) -> None:
+    for moment in (DAY1, DAY2, DAY3):
+        finished(user, moment)
+
+
+def test_a_fresh_browser_on_the_inviters_address_is_held_for_review(at, player):
+    ann = player("ann")
+    signs_in_from(HOME, ann)
+    bob = invited_by(ann, "bob", Client(REMOTE_ADDR=HOME))  # another browser, her address
+    at(DAY3)
+    three_days(bob)
+    referral = Referral.objects.get(invitee=bob)
+    assert referral.held and referral.qualified is None and not referral.inviter_paid
+    assert referral_kudos(ann) == [] and referral_kudos(bob) == []
+    address = sightings.digest(HOME)[:12]
+    assert f"Signed up from the inviter's address (address hash {address})" in referral.evidence
+    assert f"Seen from the inviter's address (address hash {address})" in referral.evidence
+    assert "device" not in referral.evidence  # a browser of its own
+    # Held stays held: more games and the hook again pay nothing.
+    finished(bob, DAY3 + timedelta(hours=1))
+    assert referrals.qualify(bob.pk) is None and referral_kudos(ann) == []
+    client = Client()
+    client.force_login(ann)
+    assert "held for review" in client.get("/kudos/").content.decode()
+
+
+def test_a_self_referral_with_cookies_cleared_is_held(at, player):
+    ann = player("ann")
+    signs_in_from(HOME, ann)
+    # Cookies cleared: the browser forgot her, the address didn't change.
+    ann2 = invited_by(ann, "ann2", Client(REMOTE_ADDR=HOME))
+    at(DAY3)
+    three_days(ann2)
+    assert Referral.objects.get(invitee=ann2).held
+    assert referral_kudos(ann) == [] and referral_kudos(ann2) == []
+
+
+def test_playing_from_the_inviters_address_holds_it_too(at, player):
+    ann = player("ann")
+    signs_in_from(HOME, ann)
+    browser = Client(REMOTE_ADDR=AWAY)
+    bob = invited_by(ann, "bob", browser)
+    assert Referral.objects.get(invitee=bob).evidence == ""  # signed up elsewhere
+    at_hers = Client(REMOTE_ADDR=HOME)
+    at_hers.force_login(bob)
+    assert at_hers.post("/play/klondike/").status_code == 302  # sits down at her address
+    at(DAY3)
+    three_days(bob)
+    referral = Referral.objects.get(invitee=bob)
+    assert referral.held and referral.evidence.startswith("Seen from the inviter's address")
+
+
+def test_another_address_and_device_on_three_utc_days_pays_once(at, player):
+    ann = player("ann")
+    signs_in_from(HOME, ann)
+    bob = invited_by(ann, "bob", Client(REMOTE_ADDR=AWAY))
+    at(DAY3)
+    three_days(bob)
+    referral = Referral.objects.get(invitee=bob)
+    assert referral.qualified == DAY3 and not referral.held and referral.evidence == ""
+    assert referrals.qualify(bob.pk) is None and referrals.qualify(bob.pk) is None
+    assert referral_kudos(ann) == [(rules.REFERRAL_INVITER, INVITED)]
+    assert referral_kudos(bob) == [(rules.REFERRAL_INVITEE, WELCOME)]
+
+
+def test_the_inviters_address_more_than_30_days_before_is_no_evidence(at, player):
+    ann = player("ann")
+    signs_in_from(HOME, ann)
+    long_ago = timezone.now() - timedelta(days=31)
+    Sighting.objects.filter(user=ann).update(first_seen=long_ago, last_seen=long_ago)
+    bob = invited_by(ann, "bob", Client(REMOTE_ADDR=HOME))
+    at(DAY3)
+    three_days(bob)
+    referral = Referral.objects.get(invitee=bob)
+    assert referral.qualified and not referral.held and len(referral_kudos(ann)) == 1
+
+
+def review(admin_client, action: str, *referrals_: Referral) -> str:
+    response = admin_client.post(
+        "/admin/kudos/referral/",
+        {"action": action, "_selected_action": [r.pk for r in referrals_]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    return " ".join(str(m) for m in response.context["messages"])
+
+
+def test_staff_release_pays_once_and_decline_never(at, player, admin_client):
+    ann = player("ann")
+    signs_in_from(HOME, ann)
+    bob = invited_by(ann, "bob", Client(REMOTE_ADDR=HOME))
+    cat = invited_by(ann, "cat", Client(REMOTE_ADDR=HOME))
+    at(DAY3)
+    three_days(bob)
+    three_days(cat)
+    held_bob, held_cat = Referral.objects.get(invitee=bob), Referral.objects.get(invitee=cat)
+    assert held_bob.held and held_cat.held
+
+    listed = admin_client.get("/admin/kudos/referral/?status=held").content.decode()
+    assert "Held for review" in listed and "Signed up from the inviter&#x27;s address" in listed
+
+    assert review(admin_client, "release", held_bob) == "1 referral released and paid."
+    said = review(admin_client, "release", held_bob)  # again: nothing more
+    assert said.startswith("0 referrals released and paid.") and "not held" in said
+    assert referrals.release(held_bob.pk) is None
+    held_bob.refresh_from_db()
+    assert held_bob.qualified == DAY3 and held_bob.inviter_paid and not held_bob.held
+    assert held_bob.evidence  # kept: why it was held
+    assert referral_kudos(ann) == [(rules.REFERRAL_INVITER, INVITED)]
+    assert referral_kudos(bob) == [(rules.REFERRAL_INVITEE, WELCOME)]
+
+    assert review(admin_client, "decline", held_cat) == "1 referral declined."
+    finished(cat, DAY3 + timedelta(hours=2))  # the hook again
+    assert referrals.qualify(cat.pk) is None and referrals.release(held_cat.pk) is None
+    held_cat.refresh_from_db()
+    assert held_cat.declined == DAY3 and held_cat.qualified is None and not held_cat.held
+    assert referral_kudos(cat) == [] and len(referral_kudos(ann)) == 1
+    assert Referral.objects.filter(held=True).count() == 0

@@ -93,7 +93,8 @@ def test_the_export_holds_everything_and_only_what_the_seat_may_see(real_service
         seen["first_seen"] and seen["last_seen"] and "203.0.113.9" not in response.content.decode()
     )
     assert data["kudos"]["balance"] == sum(e["amount"] for e in data["kudos"]["ledger"]) > 0
-    assert data["referrals"]["invited_by"][0]["inviter"] == "bob"
+    [invited_by] = data["referrals"]["invited_by"]
+    assert invited_by["inviter"] == "bob" and invited_by["held_for_review"] is False
     games = {g["id"]: g for g in data["games"]}
     assert set(games) == {war.pk, poker.pk, live.pk}
     assert games[war.pk]["log"]["actions"]  # a finished game: its published log

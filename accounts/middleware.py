@@ -1,8 +1,11 @@
-"""Times on every page in the viewer's own time zone (the account's; UTC for guests)."""
+"""Times on every page in the viewer's own time zone (the account's; UTC for guests); every
+browser's device cookie (accounts/sightings.py)."""
 
 import zoneinfo
 
 from django.utils import timezone
+
+from . import sightings
 
 
 def time_zone(get_response):
@@ -13,5 +16,28 @@ def time_zone(get_response):
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             timezone.deactivate()
         return get_response(request)
+
+    return middleware
+
+
+def device_cookie(get_response):
+    """A browser without a (well-formed) ``cc_device`` cookie gets one: random, http-only,
+    kept two years. Sightings hash it; it is read for nothing else."""
+
+    def middleware(request):
+        device = request.COOKIES.get(sightings.DEVICE_COOKIE, "")
+        new = not sightings.DEVICE_SHAPE.fullmatch(device)
+        request.device = sightings.new_device() if new else device
+        response = get_response(request)
+        if new:
+            response.set_cookie(
+                sightings.DEVICE_COOKIE,
+                request.device,
+                max_age=sightings.DEVICE_AGE,
+                httponly=True,
+                samesite="Lax",
+                secure=request.is_secure(),
+            )
+        return response
 
     return middleware

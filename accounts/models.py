@@ -141,3 +141,29 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in game {self.game_id}"
+
+
+class Sighting(models.Model):
+    """Where an account signed up, signed in or sat down at a table from: a keyed hash of the
+    address and of the browser's device cookie, never either itself (accounts/sightings.py).
+    Referrals compare an invitee's with the inviter's; kept 30 days after the last use."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="sightings")
+    address = models.CharField(max_length=64)
+    device = models.CharField(max_length=64)
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        ordering = ["first_seen", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "address", "device"], name="one_sighting")
+        ]
+        indexes = [
+            models.Index(fields=["address"], name="sighting_address"),
+            models.Index(fields=["device"], name="sighting_device"),
+            models.Index(fields=["last_seen"], name="sighting_last_seen"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} from {self.address[:8]}/{self.device[:8]}"

@@ -6,7 +6,8 @@ module imports none of them. Erasing keeps what others rely on: the Kudos ledger
 so balances still add up), every game and its log (other players' replays, stats and ratings),
 and the person's own stats rows, now under a neutral placeholder. What goes: the name (in the
 account, at the tables, in the games' seats, in other players' Kudos history), the email, the
-password, every session, and the account's use.
+password, every session, the sightings (hashes of the addresses and browsers the account was
+used from), and the account's use.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from gameplay import archive, store
 from gameplay.engine import registry
 from gameplay.models import Game
 
-from .models import GameRecord, GameStat, Rating, RatingChange, User
+from .models import GameRecord, GameStat, Rating, RatingChange, Sighting, User
 
 # Receivers: ``(sender, user, **kw) -> dict`` of sections to add to the export.
 data_requested = Signal()
@@ -66,6 +67,8 @@ def export(user: User) -> dict[str, Any]:
             RatingChange.objects.filter(user=user).order_by("ended", "game_id"), "user", "id"
         ),
         "games": [_game_from_seat(game, user) for game in games_of(user)],
+        # Keyed hashes, as stored: the site keeps no address or device cookie itself.
+        "sightings": rows(Sighting.objects.filter(user=user), "user", "id"),
     }
     for _, part in data_requested.send(sender=User, user=user):
         data.update(part or {})
@@ -113,6 +116,7 @@ def erase(user: User) -> None:
                 for info in game.seats
             ]
             Game.objects.filter(pk=game.pk).update(seats=seats)
+        Sighting.objects.filter(user=user).delete()
         user.username = f"former-{user.pk}"
         user.first_name = user.last_name = user.email = ""
         user.time_zone = "UTC"

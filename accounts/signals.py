@@ -1,8 +1,11 @@
-"""accounts hears of every ended game through the end-of-game hook."""
+"""accounts hears of every ended game through the end-of-game hook, and of every sign-in."""
+
+from django.contrib.auth.signals import user_logged_in
+from django.dispatch import receiver
 
 from gameplay.hooks import on_game_end
 
-from . import ratings
+from . import ratings, sightings
 from .services import record_game
 
 
@@ -14,3 +17,10 @@ def count_finished_game(game):
 @on_game_end("ratings")
 def rate_ranked_game(game):
     ratings.rate_game(game)
+
+
+@receiver(user_logged_in, dispatch_uid="accounts-sighted")
+def signed_in_from(sender, request, user, **kwargs):
+    """Signing up signs in too: both note where from."""
+    if request is not None:
+        sightings.saw(request, user)

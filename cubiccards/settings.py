@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.time_zone",
+    "accounts.middleware.device_cookie",
     "kudos.middleware.DailyVisitMiddleware",
     "cubiccards.errors.RedisUnavailable",
 ]
@@ -261,6 +262,10 @@ CELERY_BEAT_SCHEDULE |= {
         "task": "kudos.close_challenge_days",
         "schedule": KUDOS_BEAT_EVERY,
     },
+}
+# Where accounts were used from is kept 30 days (accounts/sightings.py); pruned hourly.
+CELERY_BEAT_SCHEDULE |= {
+    "accounts-prune-sightings": {"task": "accounts.prune_sightings", "schedule": 3600.0},
 }
 # Tests of the whole stack move Kudos' clock through the cache (kudos/clock.py). Never in
 # production.

@@ -2,11 +2,14 @@
 correct_kudos`, a new entry) and schedule bonus events."""
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.template.defaultfilters import pluralize
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from gameplay.engine import registry
 
-from . import rules
+from . import referrals, rules
 from .models import (
     Account,
     Attempt,
@@ -136,10 +139,79 @@ class AttemptAdmin(ReadOnly):
     search_fields = ["user__username"]
 
 
+class ReferralStatus(admin.SimpleListFilter):
+    title = "status"
+    parameter_name = "status"
+
+    def lookups(self, request, model_admin):
+        return [
+            ("held", "Held for review"),
+            ("waiting", "Waiting"),
+            ("qualified", "Qualified"),
+            ("declined", "Declined"),
+        ]
+
+    def queryset(self, request, queryset):
+        match self.value():
+            case "held":
+                return queryset.filter(held=True)
+            case "waiting":
+                return queryset.filter(referrals.undecided())
+            case "qualified":
+                return queryset.filter(qualified__isnull=False)
+            case "declined":
+                return queryset.filter(declined__isnull=False)
+        return queryset
+
+
 @admin.register(Referral)
 class ReferralAdmin(ReadOnly):
-    list_display = ["joined", "inviter", "invitee", "qualified", "inviter_paid"]
+    """Held referrals are listed with their evidence; staff release (pay, once) or decline
+    them. Nothing else is editable: paying goes through kudos/referrals.py and the ledger."""
+
+    list_display = ["joined", "inviter", "invitee", "status", "qualified", "inviter_paid"]
+    list_filter = [ReferralStatus]
+    list_select_related = ["inviter", "invitee"]
     search_fields = ["inviter__username", "invitee__username"]
+    readonly_fields = ["evidence"]
+    actions = ["release", "decline"]
+
+    @admin.display(description="status")
+    def status(self, referral):
+        if referral.held:
+            return format_html(
+                "Held for review:<br><small>{}</small>",
+                format_html_join(
+                    mark_safe("<br>"), "{}", ((line,) for line in referral.evidence.splitlines())
+                ),
+            )
+        if referral.declined:
+            return f"Declined {referral.declined:%Y-%m-%d}"
+        return "Qualified" if referral.qualified else "Waiting"
+
+    def has_review_permission(self, request):
+        return request.user.has_perm("kudos.change_referral")
+
+    @admin.action(description="Release (pay) the selected held referrals", permissions=["review"])
+    def release(self, request, queryset):
+        self._review(request, queryset, referrals.release, "released and paid")
+
+    @admin.action(description="Decline the selected held referrals", permissions=["review"])
+    def decline(self, request, queryset):
+        self._review(request, queryset, referrals.decline, "declined")
+
+    def _review(self, request, queryset, decide, done: str) -> None:
+        ids = sorted(queryset.values_list("pk", flat=True))  # the lock order
+        decided = sum(decide(pk) is not None for pk in ids)
+        self.message_user(request, f"{decided} referral{pluralize(decided)} {done}.")
+        if len(ids) > decided:
+            skipped = len(ids) - decided
+            self.message_user(
+                request,
+                f"{skipped} {'was' if skipped == 1 else 'were'} not held for review: left as "
+                "they were.",
+                messages.WARNING,
+            )
 
 
 @admin.register(Owned)

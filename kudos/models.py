@@ -333,7 +333,7 @@ class Attempt(models.Model):
 
 class Referral(models.Model):
     """A player who signed up through another's invite link. Both are paid once, when the new
-    player qualifies (kudos/referrals.py)."""
+    player qualifies, unless it is held for review (kudos/referrals.py)."""
 
     invitee = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="referral"
@@ -344,6 +344,11 @@ class Referral(models.Model):
     joined = models.DateTimeField()
     qualified = models.DateTimeField(null=True, blank=True)
     inviter_paid = models.BooleanField(default=False)  # False past the monthly cap
+    # Qualified, but the invitee was seen where the inviter was: unpaid until staff release it
+    # (then qualified and paid) or decline it (never paid). Evidence: what matched, and when.
+    held = models.BooleanField(default=False)
+    evidence = models.TextField(blank=True)
+    declined = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-joined"]

@@ -95,14 +95,24 @@ def kudos_held(sender, user, **kwargs):
         },
         "referrals": {
             "invited_by": [
-                {"inviter": r.inviter.username, "joined": r.joined, "qualified": r.qualified}
+                {"inviter": r.inviter.username, **_referral_state(r)}
                 for r in Referral.objects.filter(invitee=user).select_related("inviter")
             ],
             "invited": [
-                {"invitee": r.invitee.username, "joined": r.joined, "qualified": r.qualified}
+                {"invitee": r.invitee.username, **_referral_state(r)}
                 for r in Referral.objects.filter(inviter=user).select_related("invitee")
             ],
         },
+    }
+
+
+def _referral_state(referral: Referral) -> dict:
+    # Not the evidence: it tells when the other person was where (staff read it in the admin).
+    return {
+        "joined": referral.joined,
+        "qualified": referral.qualified,
+        "held_for_review": referral.held,
+        "declined": referral.declined,
     }
 
 

@@ -123,10 +123,10 @@ SPOT_TOKEN_LIFETIME = timedelta(minutes=10)
 
 # ---- referrals ----------------------------------------------------------------------------------
 # An invited player who has finished REFERRAL_GAMES games on at least REFERRAL_DAYS different
-# days (their own days) pays both: the inviter at most REFERRAL_MONTHLY_CAP times a calendar
-# month (UTC).
+# days of the site's calendar (UTC: a far zone can't fit two of its days into minutes) pays
+# both: the inviter at most REFERRAL_MONTHLY_CAP times a calendar month (UTC).
 REFERRAL_GAMES = 3
-REFERRAL_DAYS = 2
+REFERRAL_DAYS = 3
 REFERRAL_INVITER = 100
 REFERRAL_INVITEE = 50
 REFERRAL_MONTHLY_CAP = 10

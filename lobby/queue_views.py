@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from accounts import ratings
 from accounts.models import RatingChange
+from accounts.sightings import sighted
 from gameplay.engine import registry
 from gameplay.models import Game
 
@@ -30,6 +31,7 @@ def queue(request, kind: str):
 
 
 @require_POST
+@sighted
 def join(request, kind: str):
     if not request.user.is_authenticated:
         if _json(request):

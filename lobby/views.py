@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.sightings import sighted
 from gameplay.engine import registry
 from infra import limits
 from infra.cache import require_redis
@@ -18,6 +19,7 @@ def _user(request):
 
 
 @require_POST
+@sighted
 def create_room(request):
     room = services.create_room(
         player=player_key(request), name=player_name(request), user=_user(request)
@@ -26,6 +28,7 @@ def create_room(request):
 
 
 @require_POST
+@sighted
 def join_room(request):
     """Joining by code is the only way into someone's room, so codes that lead nowhere are
     counted per session and per address (infra.limits) to stop guessing."""
@@ -110,6 +113,7 @@ def play_dispatch(request, kind: str):
 
 
 @require_POST
+@sighted
 def play(request, kind: str):
     """Start a solo game, or a game against computer players, in one click."""
     try:
@@ -129,6 +133,7 @@ def play(request, kind: str):
 
 
 @require_POST
+@sighted
 def play_challenge(request, kind: str):
     """Start today's Daily Challenge at a game: one attempt."""
     try:

@@ -10,12 +10,12 @@ from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.test import Client
 
-from accounts import privacy
-from accounts.models import GameStat, RatingChange
+from accounts import privacy, sightings
+from accounts.models import GameStat, RatingChange, Sighting
 from gameplay import services, store
 from gameplay.engine import registry
 from gameplay.models import Game
-from kudos import selectors
+from kudos import referrals, selectors
 from kudos import services as kudos
 from kudos.models import Entry, Referral
 
@@ -53,7 +53,7 @@ def table():
         amount=5,
         kind=Entry.Kind.REFERRAL,
         key=f"referral:{ann.pk}:invited",
-        memo="ann joined through your invite",
+        memo=referrals.INVITED_MEMO,
     )
     return ann, bob, war, poker, live
 
@@ -64,8 +64,17 @@ def signed_in(user) -> Client:
     return client
 
 
+def sign_in_from(address: str, name: str) -> None:
+    """A real sign-in, which notes where from (a sighting)."""
+    response = Client(REMOTE_ADDR=address).post(
+        "/accounts/login/", {"username": name, "password": PASSWORD}
+    )
+    assert response.status_code == 302
+
+
 def test_the_export_holds_everything_and_only_what_the_seat_may_see(real_services, table):
     ann, bob, war, poker, live = table
+    sign_in_from("203.0.113.9", "ann")
     client = signed_in(ann)
     refused = client.post("/accounts/data/export/", {"password": "not it"})
     assert refused.status_code == 403 and "not your password" in refused.content.decode()
@@ -77,8 +86,15 @@ def test_the_export_holds_everything_and_only_what_the_seat_may_see(real_service
     assert data["settings"]["time_zone"] == "UTC"
     assert {s["kind"] for s in data["stats"]} == {"war", "poker"}
     assert [r["game"] for r in data["rating_history"]] == [poker.pk]
+    # Where she signed in from, as the site keeps it: keyed hashes, no address.
+    [seen] = data["sightings"]
+    assert seen["address"] == sightings.digest("203.0.113.9") and seen["device"]
+    assert (
+        seen["first_seen"] and seen["last_seen"] and "203.0.113.9" not in response.content.decode()
+    )
     assert data["kudos"]["balance"] == sum(e["amount"] for e in data["kudos"]["ledger"]) > 0
-    assert data["referrals"]["invited_by"][0]["inviter"] == "bob"
+    [invited_by] = data["referrals"]["invited_by"]
+    assert invited_by["inviter"] == "bob" and invited_by["held_for_review"] is False
     games = {g["id"]: g for g in data["games"]}
     assert set(games) == {war.pk, poker.pk, live.pk}
     assert games[war.pk]["log"]["actions"]  # a finished game: its published log
@@ -96,6 +112,8 @@ def test_the_export_holds_everything_and_only_what_the_seat_may_see(real_service
 
 def test_deleting_an_account_erases_the_person_and_keeps_every_ledger_and_log(real_services, table):
     ann, bob, war, poker, live = table
+    sign_in_from("203.0.113.9", "ann")
+    sign_in_from("203.0.113.9", "bob")
     client, other_device = signed_in(ann), signed_in(ann)
     bob_stats = list(GameStat.objects.filter(user=bob).values())
     bob_balance = selectors.balance(bob.pk)
@@ -108,7 +126,11 @@ def test_deleting_an_account_erases_the_person_and_keeps_every_ledger_and_log(re
     gone = get_user_model().objects.get(pk=ann.pk)
     assert gone.username != "ann" and gone.email == "" and not gone.has_usable_password()
     assert not gone.is_active
-    assert not [s for s in Session.objects.all() if s.get_decoded().get("_auth_user_id")]
+    assert not [
+        s for s in Session.objects.all() if s.get_decoded().get("_auth_user_id") == str(ann.pk)
+    ]
+    assert not Sighting.objects.filter(user=ann).exists()  # where she was: forgotten
+    assert Sighting.objects.filter(user=bob).count() == 1  # bob's own: kept
     assert other_device.get("/accounts/settings/").status_code == 302  # signed out there too
     assert (
         Client().post("/accounts/login/", {"username": "ann", "password": PASSWORD}).status_code

@@ -1,0 +1,115 @@
+"""Computer players at several strengths: their accounts, the seats that record a strength,
+the options that pick it, the computer turns that play it."""
+
+import html
+
+import pytest
+from django.test import Client
+
+from accounts import computers
+from accounts.models import User
+from gameplay import tasks
+from gameplay.engine import MEDIUM, registry
+from gameplay.models import Game
+from lobby import services, tables
+from lobby.models import Room
+
+pytestmark = pytest.mark.django_db
+
+
+def text(response) -> str:
+    return html.unescape(response.content.decode())
+
+
+def test_the_computer_accounts_exist_after_migrate():
+    found = User.objects.filter(role=User.COMPUTER).order_by("pk")
+    assert [u.username for u in found] == [
+        "Computer-Easy",
+        "Computer-Medium",
+        "Computer-Hard",
+        "Computer-Expert",
+    ]
+    assert not any(u.has_usable_password() for u in found)
+    assert computers.account_id("hard") == User.objects.get(username="Computer-Hard").pk
+    assert computers.strength_of(computers.account_id("expert")) == "expert"
+
+
+def test_nobody_signs_up_as_a_computer(client):
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "computer-hard", "password1": "a-long-pass-9", "password2": "a-long-pass-9"},
+    )
+    assert response.status_code != 302
+    assert not User.objects.filter(username="computer-hard").exists()
+
+
+def start(client, game: str, strengths: list[str], seats: int = 2):
+    code = client.post("/rooms/").url.rstrip("/").split("/")[-1]
+    response = client.post(
+        f"/rooms/{code}/start/",
+        {"game": game, "seats": str(seats), "strength": strengths},
+        follow=True,
+    )
+    return Room.objects.get(code=code), response
+
+
+def test_the_host_picks_each_computer_seats_strength(client):
+    room, response = start(client, "gin", ["hard"])
+    assert room.game.seats[1]["bot"] and room.game.seats[1]["strength"] == "hard"
+    assert "strength" not in room.game.seats[0]  # a person's seat
+    assert "CPU · Hard" in text(response)
+    crazy, _ = start(Client(), "crazy8", ["expert", ""], seats=4)
+    assert [s.get("strength") for s in crazy.game.seats] == [None, "expert", MEDIUM, MEDIUM]
+
+
+def test_an_unknown_strength_is_refused_with_a_sentence(client):
+    room, response = start(client, "gin", ["godlike"])
+    assert room.game is None
+    assert (
+        "The computer plays Gin Rummy at Easy, Medium, Hard or Expert: “godlike” is not one "
+        "of them." in text(response)
+    )
+    # A game whose computer plays one strength takes only that one.
+    room, response = start(Client(), "war", ["hard"])
+    assert room.game is None and "The computer plays War at Medium:" in text(response)
+
+
+def test_solo_play_takes_the_strengths_too(client):
+    response = client.post("/play/gin/", {"strength": "easy"})
+    game = Room.objects.get(code=response.url.rstrip("/").split("/")[-1]).game
+    assert game.seats[1]["strength"] == "easy"
+    page = client.get("/play/gin/")
+    assert text(page).count('name="strength"') == 1  # Gin seats one computer
+    assert 'name="strength"' not in text(client.get("/play/war/"))  # War has one strength
+
+
+def test_the_json_seats_carry_the_strength(client):
+    room, _ = start(client, "gin", ["expert"])
+    member = services.member_of(room, room.host)
+    message = tables.state_message(tables.room_context(room, member))
+    assert [s["strength"] for s in message["seats"]] == [None, "expert"]
+
+
+def test_an_old_game_without_strengths_plays_medium():
+    game = Game(kind="gin", seats=[{"name": "A", "user_id": None, "bot": True}])
+    assert game.strength(0) == MEDIUM
+
+
+def test_a_computer_turn_plays_at_its_seats_strength(client, monkeypatch):
+    engine = registry.get("gin")
+    asked = []
+    real = type(engine).bot_action
+
+    def spy(self, state, seat, strength=MEDIUM):
+        asked.append((seat, strength))
+        return real(self, state, seat, strength)
+
+    monkeypatch.setattr(type(engine), "bot_action", spy)
+    room, _ = start(client, "gin", ["hard"])
+    game = room.game
+    # Play the person's seat too (as a turn timer does) until the computer has moved.
+    for _ in range(6):
+        game.refresh_from_db()
+        tasks.play_for_seats(game.pk, game.seq, people_too=True)
+    assert (1, "hard") in asked
+    assert {s for seat, s in asked if seat == 0} <= {MEDIUM}

@@ -2,16 +2,18 @@
 the options that pick it, the computer turns that play it."""
 
 import html
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
-from accounts import computers
-from accounts.models import User
+from accounts import computers, ratings
+from accounts.models import Rating, User
 from gameplay import tasks
 from gameplay.engine import MEDIUM, registry
 from gameplay.models import Game
-from lobby import services, tables
+from lobby import ranked, services, tables
 from lobby.models import Room
 
 pytestmark = pytest.mark.django_db
@@ -113,3 +115,73 @@ def test_a_computer_turn_plays_at_its_seats_strength(client, monkeypatch):
         tasks.play_for_seats(game.pk, game.seq, people_too=True)
     assert (1, "hard") in asked
     assert {s for seat, s in asked if seat == 0} <= {MEDIUM}
+
+
+# ---- ranked tables: the strength nearest the people ---------------------------------------------
+
+
+def test_nearest_strength_follows_the_ladder_and_then_the_ratings():
+    assert computers.nearest_strength("gin", 1500) == "medium"
+    assert computers.nearest_strength("gin", 1390) == "easy"
+    assert computers.nearest_strength("gin", 1410) == "medium"
+    assert computers.nearest_strength("gin", 2400) == "expert"
+    assert computers.nearest_strength("gin", 0) == "easy"
+    assert computers.nearest_strength("poker", 2400) == "medium"  # its only strength
+    # Hard has sunk well below Medium with its results: it is no longer "nearest 1650".
+    Rating.objects.create(
+        user_id=computers.account_id("hard"),
+        kind="gin",
+        mu=ratings.MODEL.mu - 1,
+        sigma=2,
+        ordinal=0,
+        games=50,
+        updated=timezone.now(),
+    )
+    assert computers.nearest_strength("gin", 1660) == "expert"
+    assert computers.nearest_strength("gin", 1480) == "hard"
+
+
+def test_a_ranked_table_is_filled_at_the_peoples_level(settings):
+    ace = User.objects.create_user("ace", password="pw-long-enough")
+    Rating.objects.create(
+        user=ace, kind="gin", mu=37, sigma=2, ordinal=31, games=80, updated=timezone.now()
+    )
+    ranked.enqueue(user=ace, kind="gin")
+    [room] = ranked.match(
+        "gin", now=timezone.now() + timedelta(seconds=settings.RANKED_FILL_AFTER + 1)
+    )
+    [computer] = [s for s in room.game.seats if s["bot"]]
+    assert computer["strength"] == "expert" and computer["user_id"] is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_computer_is_rated_but_never_paid_or_recorded(real_services):
+    from gameplay import hooks
+    from kudos.models import Account, Entry
+
+    ann = User.objects.create_user("ann", password="pw-long-enough")
+    hard = computers.account_id("hard")
+    for i, winner in enumerate([1, 0]):  # Hard wins one, ann the other
+        game = Game.objects.create(
+            kind="gin",
+            rules=registry.get("gin").default_rules(),
+            seats=[
+                {"name": "ann", "user_id": ann.pk, "bot": False},
+                {"name": "Cubot", "user_id": None, "bot": True, "strength": "hard"},
+            ],
+            seed=f"s{i}",
+            seed_hash="h",
+            status=Game.Status.OVER,
+            result={"scores": [0, 0], "winners": [winner], "ranking": [[winner], [1 - winner]]},
+            facts=[{}, {}],
+            ranked=True,
+            ended=timezone.now() + timedelta(minutes=i),
+        )
+        hooks.deliver(game.pk)
+    assert Rating.objects.get(user_id=hard, kind="gin").games == 2
+    assert Rating.objects.get(user=ann, kind="gin").games == 2
+    assert Entry.objects.filter(user=ann).exists()  # ann was paid for playing
+    assert not Entry.objects.filter(user_id=hard).exists()
+    assert not Account.objects.filter(user_id=hard, balance__gt=0).exists()
+    assert not User.objects.get(pk=hard).history.exists()  # no GameRecord, no stats
+    assert not User.objects.get(pk=hard).stats.exists()

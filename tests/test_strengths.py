@@ -76,6 +76,19 @@ def test_an_unknown_strength_is_refused_with_a_sentence(client):
     assert room.game is None and "The computer plays War at Medium:" in text(response)
 
 
+def test_the_rooms_options_offer_a_strength_per_computer_seat(client):
+    code = client.post("/rooms/").url.rstrip("/").split("/")[-1]
+    page = text(client.get(f"/rooms/{code}/"))
+    sets = {
+        part.split('"', 1)[0]: part.split("</fieldset>\n      ", 1)[0]
+        for part in page.split('data-game="')[1:]
+    }
+    assert sets["gin"].count('name="strength"') == 1
+    assert sets["crazy8"].count('name="strength"') == registry.get("crazy8").max_players - 1
+    assert 'name="strength"' not in sets["war"]  # War's computer plays one way
+    assert '<option value="medium" selected>Medium</option>' in sets["gin"]
+
+
 def test_solo_play_takes_the_strengths_too(client):
     response = client.post("/play/gin/", {"strength": "easy"})
     game = Room.objects.get(code=response.url.rstrip("/").split("/")[-1]).game
@@ -185,3 +198,54 @@ def test_a_computer_is_rated_but_never_paid_or_recorded(real_services):
     assert not Account.objects.filter(user_id=hard, balance__gt=0).exists()
     assert not User.objects.get(pk=hard).history.exists()  # no GameRecord, no stats
     assert not User.objects.get(pk=hard).stats.exists()
+
+
+# ---- leaderboards list people; the computers apart --------------------------------------------
+
+
+def _settled(user_id: int, kind: str, mu: float) -> Rating:
+    return Rating.objects.create(
+        user_id=user_id,
+        kind=kind,
+        mu=mu,
+        sigma=2,
+        ordinal=mu - 6,
+        games=40,
+        updated=timezone.now(),
+    )
+
+
+def test_leaderboards_list_people_only(client):
+    from accounts import selectors
+
+    ann = User.objects.create_user("ann", password="pw-long-enough")
+    _settled(ann.pk, "gin", 26)
+    expert = _settled(computers.account_id("expert"), "gin", 40)  # far above ann
+    assert [r.user_id for r in selectors.board("gin")] == [ann.pk]
+    assert selectors.board_sizes(["gin"]) == {"gin": 1}
+    assert selectors.leaderboard_place(expert) is None
+    page = text(client.get("/leaderboards/gin/"))
+    board, apart = page.split("data-computers")
+    assert "ann" in board and "Computer-Expert" not in board
+    # Apart, for reference: every strength, Expert at its rating, the others where they start.
+    assert [c["strength"] for c in selectors.computer_ratings("gin")] == [
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+    ]
+    shown = {c["strength"]: c["shown"] for c in selectors.computer_ratings("gin")}
+    assert shown["expert"] == ratings.shown(40, 2)
+    assert shown["easy"] == ratings.shown(ratings.computer_start("gin", "easy").mu, 4.0)
+    assert 'data-strength="expert"' in apart and str(shown["expert"]) in apart
+    overview = text(client.get("/leaderboards/"))
+    assert "Computer-Expert" not in overview
+
+
+def test_a_computers_profile_page(client):
+    _settled(computers.account_id("hard"), "gin", 30)
+    page = client.get("/u/Computer-Hard/")
+    assert page.status_code == 200
+    body = text(page)
+    assert "CPU · Hard" in body and 'data-rated="gin"' in body
+    assert 'id="badges"' not in body  # a computer earns no badges

@@ -20,6 +20,7 @@ __all__ = [
     "account_id",
     "ensure_accounts",
     "is_computer_seat",
+    "nearest",
     "nearest_strength",
     "seat_strength",
     "start_points",
@@ -85,5 +86,9 @@ def nearest_strength(kind: str, skill: float) -> str:
         ids[r.user_id]: ratings.shown_skill(r.mu)
         for r in Rating.objects.filter(kind=kind, user_id__in=ids)
     }
-    level = {s: rated.get(s, start_points(kind, s)) for s in strengths}
-    return min(strengths, key=lambda s: (abs(level[s] - skill), STRENGTHS.index(s)))
+    return nearest({s: rated.get(s, start_points(kind, s)) for s in strengths}, skill)
+
+
+def nearest(levels: dict[str, float], skill: float) -> str:
+    """The strength whose level is nearest ``skill``; the weaker one of two as near."""
+    return min(levels, key=lambda s: (abs(levels[s] - skill), STRENGTHS.index(s)))

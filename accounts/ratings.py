@@ -235,6 +235,29 @@ def _apply(games: list[Game], skills: dict[int, Skill], kind: str) -> int:
     return len(changes)
 
 
+def rate_sides(
+    sides: list[list[int]], ranks: list[int], skills: dict[int, Skill]
+) -> dict[int, Skill]:
+    """One game's update, without the database: each side's players (ids, a side per team)
+    finished at ``ranks``; returns every player's new skill. A player who holds several seats
+    (a computer player of one strength) is rated at each as a separate player from the same
+    skill, and its one update is their average: one game, however many seats it had."""
+    teams = [[MODEL.rating(mu=skills[p].mu, sigma=skills[p].sigma) for p in side] for side in sides]
+    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    seen: dict[int, list[Any]] = {}
+    for side, new_side in zip(sides, rated, strict=True):
+        for player, new in zip(side, new_side, strict=True):
+            seen.setdefault(player, []).append(new)
+    return {
+        player: Skill(
+            sum(n.mu for n in news) / len(news),
+            sum(n.sigma for n in news) / len(news),
+            skills[player].games + 1,
+        )
+        for player, news in seen.items()
+    }
+
+
 def _rate_one(game: Game, skills: dict[int, Skill], existing: set[int]) -> list[RatingChange]:
     seats = game.seats
     people = [s.get("user_id") for s in seats]
@@ -245,48 +268,42 @@ def _rate_one(game: Game, skills: dict[int, Skill], existing: set[int]) -> list[
     if len(ranked_sides) < 2:
         return []
     players = _seat_players(game)
-
-    def current(seat: int):
-        user_id = players[seat]
-        if user_id not in existing:  # a deleted account: rated as a newcomer, never kept
-            return MODEL.rating()
+    for user_id in set(players) & existing:
         if user_id not in skills:
             skills[user_id] = initial(user_id, game.kind)
-        skill = skills[user_id]
-        return MODEL.rating(mu=skill.mu, sigma=skill.sigma)
-
-    teams = [[current(s) for s in team] for team, _ in ranked_sides]
-    ranks = [rank for _, rank in ranked_sides]
-    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
-    # Each player's new ratings and places, seat by seat: a computer may hold several seats.
-    outcome: dict[int, list[tuple[int, Any]]] = {}
-    left: dict[int, bool] = {}
-    for (team, _), place, new_team in zip(ranked_sides, places(ranks), rated, strict=True):
-        for seat, new in zip(team, new_team, strict=True):
-            user_id = players[seat]
-            if user_id in existing:
-                outcome.setdefault(user_id, []).append((place, new))
-                left[user_id] = bool(seats[seat].get("left"))
+    # A deleted account's seat is rated as a newcomer's, never kept: a player of its own.
+    gone = {seat: -1 - seat for seat, user_id in enumerate(players) if user_id not in existing}
+    start = {**skills, **{key: fresh() for key in gone.values()}}
+    who = [gone.get(seat, user_id) for seat, user_id in enumerate(players)]
+    after = rate_sides(
+        [[who[s] for s in team] for team, _ in ranked_sides],
+        [rank for _, rank in ranked_sides],
+        start,
+    )
+    place: dict[int, int] = {}
+    for (team, _), at in zip(ranked_sides, places([r for _, r in ranked_sides]), strict=True):
+        for seat in team:
+            place[who[seat]] = min(place.get(who[seat], at), at)
     changes = []
-    for user_id, results in outcome.items():
-        before = skills[user_id]
-        mu = sum(new.mu for _, new in results) / len(results)
-        sigma = sum(new.sigma for _, new in results) / len(results)
+    for seat, user_id in enumerate(who):
+        if user_id not in existing or any(c.user_id == user_id for c in changes):
+            continue  # gone, or a computer's seat already counted
+        before, new = skills[user_id], after[user_id]
         changes.append(
             RatingChange(
                 user_id=user_id,
                 game_id=game.pk,
                 kind=game.kind,
                 ended=game.ended,
-                place=min(place for place, _ in results),
-                left=left[user_id],
+                place=place[user_id],
+                left=bool(seats[seat].get("left")),
                 mu_before=before.mu,
                 sigma_before=before.sigma,
-                mu=mu,
-                sigma=sigma,
+                mu=new.mu,
+                sigma=new.sigma,
             )
         )
-        skills[user_id] = Skill(mu, sigma, before.games + 1)
+        skills[user_id] = new
     return changes
 
 

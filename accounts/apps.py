@@ -5,4 +5,8 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self):
-        from . import signals  # noqa: F401  (listens for finished games)
+        from django.db.models.signals import post_migrate
+
+        from . import computers, signals  # noqa: F401  (signals: listens for finished games)
+
+        post_migrate.connect(computers.ensure_accounts, sender=self)

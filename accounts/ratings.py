@@ -3,7 +3,10 @@
 A rating is a belief about skill: ``mu`` (the estimate) and ``sigma`` (how unsure it is). Each
 ranked game that ends updates its players once, from the engine's ``ranking`` (tied seats share
 a place; partners, ``engine.teams``, are rated as one team; a person who left is ranked last).
-Computer players take part with fixed ratings that never move.
+Each strength of each game is a rated player too (accounts.computers): it starts from the
+game's ladder with a modest sigma and moves with its results. Several seats of one strength at
+a table are rated as separate players and its one update is their average, so a table of three
+Hard computers counts as one game for Hard, not three.
 
 Shown ratings are conservative: ``1500 + 30 · (mu − 3·sigma)``, so a newcomer starts at 1500
 and a rating climbs as the model grows sure of it; it is provisional while sigma is above
@@ -21,6 +24,7 @@ import logging
 import zlib
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Q
@@ -29,6 +33,7 @@ from openskill.models import PlackettLuce
 from gameplay.engine import registry
 from gameplay.models import Game
 
+from . import computers
 from .models import Rating, RatingChange, User
 
 log = logging.getLogger(__name__)
@@ -41,8 +46,9 @@ DISPLAY_BASE = 1500
 DISPLAY_SCALE = 30  # shown points per unit of mu: 200 points ≈ a 3-to-1 favourite heads-up
 PROVISIONAL_SIGMA = 6.5
 
-# Computer players' fixed ratings, by difficulty (the site has one computer player so far).
-COMPUTER_RATINGS = {"standard": (25.0, 3.0)}
+# How unsure the ratings start about a computer player: its ladder figure is measured, not
+# guessed, but against computers, not people.
+COMPUTER_SIGMA = 4.0
 
 
 @dataclass
@@ -59,6 +65,18 @@ class Skill:
 def fresh() -> Skill:
     rating = MODEL.rating()
     return Skill(rating.mu, rating.sigma)
+
+
+def computer_start(kind: str, strength: str) -> Skill:
+    """Where a strength starts at a game: its ladder points as the estimate (shown_skill)."""
+    points = computers.start_points(kind, strength)
+    return Skill(MODEL.mu + (points - DISPLAY_BASE) / DISPLAY_SCALE, COMPUTER_SIGMA)
+
+
+def initial(user_id: int, kind: str) -> Skill:
+    """A player's skill before their first rated game: a newcomer's, or a computer's start."""
+    strength = computers.strength_of(user_id)
+    return computer_start(kind, strength) if strength else fresh()
 
 
 def shown(mu: float, sigma: float) -> int:
@@ -127,7 +145,7 @@ def rate_game(game: Game) -> int:
         .order_by("ended", "game_id")
         .values_list("game_id", "user_id")
     )
-    users = set(_people(game))
+    users = set(_players(game))
     replay: list[int] = []
     by_game: dict[int, set[int]] = {}
     for game_id, user_id in later:
@@ -173,14 +191,22 @@ def _rateable(game: Game) -> bool:
         return False
 
 
-def _people(game: Game) -> list[int]:
-    return [s["user_id"] for s in game.seats if s.get("user_id")]
+def _seat_players(game: Game) -> list[int]:
+    """Who each seat is to the ratings: its person (also after leaving), or the account of
+    the computer player's strength."""
+    return [
+        s.get("user_id") or computers.account_id(computers.seat_strength(s)) for s in game.seats
+    ]
+
+
+def _players(game: Game) -> set[int]:
+    return set(_seat_players(game))
 
 
 def _apply(games: list[Game], skills: dict[int, Skill], kind: str) -> int:
     """Rate ``games`` in order, starting from ``skills`` (players missing start fresh), and
     write the history rows and the players' ratings."""
-    ids = {u for g in games for u in _people(g)}
+    ids = {u for g in games for u in _players(g)}
     existing = set(User.objects.filter(pk__in=ids).values_list("pk", flat=True))
     changes = []
     touched: dict[int, datetime] = {}
@@ -209,6 +235,29 @@ def _apply(games: list[Game], skills: dict[int, Skill], kind: str) -> int:
     return len(changes)
 
 
+def rate_sides(
+    sides: list[list[int]], ranks: list[int], skills: dict[int, Skill]
+) -> dict[int, Skill]:
+    """One game's update, without the database: each side's players (ids, a side per team)
+    finished at ``ranks``; returns every player's new skill. A player who holds several seats
+    (a computer player of one strength) is rated at each as a separate player from the same
+    skill, and its one update is their average: one game, however many seats it had."""
+    teams = [[MODEL.rating(mu=skills[p].mu, sigma=skills[p].sigma) for p in side] for side in sides]
+    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    seen: dict[int, list[Any]] = {}
+    for side, new_side in zip(sides, rated, strict=True):
+        for player, new in zip(side, new_side, strict=True):
+            seen.setdefault(player, []).append(new)
+    return {
+        player: Skill(
+            sum(n.mu for n in news) / len(news),
+            sum(n.sigma for n in news) / len(news),
+            skills[player].games + 1,
+        )
+        for player, news in seen.items()
+    }
+
+
 def _rate_one(game: Game, skills: dict[int, Skill], existing: set[int]) -> list[RatingChange]:
     seats = game.seats
     people = [s.get("user_id") for s in seats]
@@ -218,40 +267,43 @@ def _rate_one(game: Game, skills: dict[int, Skill], existing: set[int]) -> list[
     ranked_sides = sides(game)
     if len(ranked_sides) < 2:
         return []
-
-    def current(seat: int):
-        user_id = people[seat]
-        if user_id in existing:
-            skill = skills.setdefault(user_id, fresh())
-            return MODEL.rating(mu=skill.mu, sigma=skill.sigma)
-        mu, sigma = COMPUTER_RATINGS[seats[seat].get("difficulty", "standard")]
-        return MODEL.rating(mu=mu, sigma=sigma)  # a computer player (or a deleted account)
-
-    teams = [[current(s) for s in team] for team, _ in ranked_sides]
-    ranks = [rank for _, rank in ranked_sides]
-    rated = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    players = _seat_players(game)
+    for user_id in set(players) & existing:
+        if user_id not in skills:
+            skills[user_id] = initial(user_id, game.kind)
+    # A deleted account's seat is rated as a newcomer's, never kept: a player of its own.
+    gone = {seat: -1 - seat for seat, user_id in enumerate(players) if user_id not in existing}
+    start = {**skills, **{key: fresh() for key in gone.values()}}
+    who = [gone.get(seat, user_id) for seat, user_id in enumerate(players)]
+    after = rate_sides(
+        [[who[s] for s in team] for team, _ in ranked_sides],
+        [rank for _, rank in ranked_sides],
+        start,
+    )
+    place: dict[int, int] = {}
+    for (team, _), at in zip(ranked_sides, places([r for _, r in ranked_sides]), strict=True):
+        for seat in team:
+            place[who[seat]] = min(place.get(who[seat], at), at)
     changes = []
-    for (team, _), place, new_team in zip(ranked_sides, places(ranks), rated, strict=True):
-        for seat, new in zip(team, new_team, strict=True):
-            user_id = people[seat]
-            if user_id not in existing:
-                continue  # computer players' ratings never move
-            before = skills[user_id]
-            changes.append(
-                RatingChange(
-                    user_id=user_id,
-                    game_id=game.pk,
-                    kind=game.kind,
-                    ended=game.ended,
-                    place=place,
-                    left=bool(seats[seat].get("left")),
-                    mu_before=before.mu,
-                    sigma_before=before.sigma,
-                    mu=new.mu,
-                    sigma=new.sigma,
-                )
+    for seat, user_id in enumerate(who):
+        if user_id not in existing or any(c.user_id == user_id for c in changes):
+            continue  # gone, or a computer's seat already counted
+        before, new = skills[user_id], after[user_id]
+        changes.append(
+            RatingChange(
+                user_id=user_id,
+                game_id=game.pk,
+                kind=game.kind,
+                ended=game.ended,
+                place=place[user_id],
+                left=bool(seats[seat].get("left")),
+                mu_before=before.mu,
+                sigma_before=before.sigma,
+                mu=new.mu,
+                sigma=new.sigma,
             )
-            skills[user_id] = Skill(new.mu, new.sigma, before.games + 1)
+        )
+        skills[user_id] = new
     return changes
 
 
@@ -268,7 +320,7 @@ def _skill_kept(user_id: int, kind: str, replay: list[int]) -> Skill:
     kept = RatingChange.objects.filter(user_id=user_id, kind=kind).exclude(game_id__in=replay)
     last = kept.order_by("-ended", "-game_id").first()
     if last is None:
-        return fresh()
+        return initial(user_id, kind)
     return Skill(last.mu, last.sigma, kept.count())
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from gameplay.engine import registry
 
-from . import ratings
+from . import computers, ratings
 from .models import Rating, RatingChange, User
 
 ACTIVE_DAYS = 30  # leaderboards list players with a rated game this recent
@@ -160,12 +160,14 @@ def recent_games(person: User, limit: int = 15) -> list[dict[str, Any]]:
 
 
 def board(kind: str, now=None) -> QuerySet[Rating]:
-    """The leaderboard: settled ratings (not provisional) with a rated game in the last 30
-    days, best conservative rating first."""
+    """The leaderboard: people's settled ratings (not provisional) with a rated game in the
+    last 30 days, best conservative rating first. Computer players are listed apart
+    (``computer_ratings``)."""
     now = now or timezone.now()
     return (
         Rating.objects.filter(
             kind=kind,
+            user__role=User.PERSON,
             user__is_active=True,  # an erased account leaves the boards
             sigma__lte=ratings.PROVISIONAL_SIGMA,
             updated__gte=now - timedelta(days=ACTIVE_DAYS),
@@ -191,6 +193,8 @@ def board_sizes(kinds: list[str], now=None) -> dict[str, int]:
     counts = (
         Rating.objects.filter(
             kind__in=kinds,
+            user__role=User.PERSON,
+            user__is_active=True,
             sigma__lte=ratings.PROVISIONAL_SIGMA,
             updated__gte=now - timedelta(days=ACTIVE_DAYS),
         )
@@ -198,3 +202,27 @@ def board_sizes(kinds: list[str], now=None) -> dict[str, int]:
         .annotate(n=Count("pk"))
     )
     return {row["kind"]: row["n"] for row in counts}
+
+
+def computer_ratings(kind: str) -> list[dict[str, Any]]:
+    """The game's computer players, weakest first, for reference beside the leaderboard:
+    each strength's rating now (or where it starts, before its first rated game)."""
+    rows = []
+    for strength in registry.get(kind).strengths:
+        user_id = computers.account_id(strength)
+        rating = Rating.objects.filter(user_id=user_id, kind=kind).first()
+        skill = (
+            ratings.Skill(rating.mu, rating.sigma, rating.games)
+            if rating
+            else ratings.computer_start(kind, strength)
+        )
+        rows.append(
+            {
+                "strength": strength,
+                "name": computers.username(strength),
+                "shown": ratings.shown(skill.mu, skill.sigma),
+                "estimate": ratings.shown_skill(skill.mu),
+                "games": skill.games,
+            }
+        )
+    return rows

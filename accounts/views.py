@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 from gameplay.engine import registry
 from infra import limits
 
-from . import charts, privacy, ratings, selectors
+from . import charts, computers, privacy, ratings, selectors
 from .forms import SettingsForm, SignInForm, SignUpForm
 from .models import Rating, User
 
@@ -78,6 +78,7 @@ def profile(request, username: str):
             "games": games,
             "recent": selectors.recent_games(person),
             "provisional_sigma": ratings.PROVISIONAL_SIGMA,
+            "strength": computers.strength_of(person.pk) if person.role == User.COMPUTER else None,
         },
     )
 
@@ -150,6 +151,7 @@ def leaderboard(request, kind: str):
             "me": mine,
             "per_page": BOARD_PAGE,
             "active_days": selectors.ACTIVE_DAYS,
+            "computers": selectors.computer_ratings(engine.kind),
         },
     )
 

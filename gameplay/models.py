@@ -1,5 +1,18 @@
 from django.db import models
 
+from .engine import MEDIUM
+
+
+def seat_strength(seat: dict) -> str:
+    """The strength a seat's computer plays at: a computer player's own seat records it; a
+    person's seat the computer holds for them, and games from before strengths, play Medium."""
+    return seat.get("strength") or MEDIUM
+
+
+def is_computer_seat(seat: dict) -> bool:
+    """A computer player's own seat (not a person's seat the computer holds for them)."""
+    return bool(seat.get("bot")) and not seat.get("user_id")
+
 
 class SpeedPlay(models.TextChoices):
     """How fast the computer players at a table move (BOT_DELAY is Normal's pause)."""
@@ -19,8 +32,9 @@ class Game(models.Model):
 
     kind = models.CharField(max_length=20)
     rules = models.JSONField(default=dict)
-    # Per seat: {"name": str, "user_id": int | None, "bot": bool}. "bot" is who plays the
-    # seat now: a computer player takes a seat whose person left, and gives it back.
+    # Per seat: {"name": str, "user_id": int | None, "bot": bool}, and a computer player's own
+    # seat its "strength" (seat_strength). "bot" is who plays the seat now: a computer player
+    # takes a seat whose person left, and gives it back.
     seats = models.JSONField(default=list)
     seed = models.CharField(max_length=64)  # secret until the game is over
     seed_hash = models.CharField(max_length=64)  # SHA-256 of the seed, public from the start
@@ -75,6 +89,9 @@ class Game(models.Model):
 
     def bot_seats(self) -> list[int]:
         return [i for i, seat in enumerate(self.seats) if seat.get("bot")]
+
+    def strength(self, seat: int) -> str:
+        return seat_strength(self.seats[seat])
 
 
 class GameEvent(models.Model):

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import moves, store
-from .engine import IllegalAction, registry
-from .models import Game, GameEvent, SpeedPlay
+from .engine import MEDIUM, IllegalAction, registry
+from .models import Game, GameEvent, SpeedPlay, is_computer_seat
 
 # The answers of acting, and the group a game's table listens to.
 from .moves import AlreadyApplied, Move, Outcome, StaleSeq, group_name  # noqa: F401
@@ -31,19 +31,13 @@ def start_game(
     speed_play: str = SpeedPlay.NORMAL,
 ) -> Game:
     """Create a game. `seats`: one {"name", "user_id", "player", "bot"} per seat, in seat
-    order ("player" is the caller's label for the person, None for a computer player).
+    order ("player" is the caller's label for the person, None for a computer player), and
+    for a computer player its "strength" (one of the engine's ``strengths``; Medium if none).
     Raises KeyError for an unknown kind and IllegalAction for a bad table or rules."""
     engine = registry.get(kind)
     seed = engine.choose_seed(seed or secrets.token_hex(16), engine.check_rules(rules, len(seats)))
     state = engine.new_game(players=len(seats), seed=seed, rules=rules)
-    seats = [
-        {
-            "name": str(s.get("name") or f"Seat {i + 1}"),
-            "user_id": s.get("user_id"),
-            "bot": bool(s.get("bot")),
-        }
-        for i, s in enumerate(seats)
-    ]
+    seats = [_seat(engine, i, s) for i, s in enumerate(seats)]
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind,
@@ -59,6 +53,17 @@ def start_game(
         )
         transaction.on_commit(lambda: moves.after_commit(game, state))
     return game
+
+
+def _seat(engine, index: int, given: dict[str, Any]) -> dict[str, Any]:
+    seat = {
+        "name": str(given.get("name") or f"Seat {index + 1}"),
+        "user_id": given.get("user_id"),
+        "bot": bool(given.get("bot")),
+    }
+    if is_computer_seat(seat):
+        seat["strength"] = check_strength(engine, given.get("strength") or MEDIUM)
+    return seat
 
 
 def seal(*, game_id: int, until) -> None:
@@ -141,6 +146,17 @@ def leave_seat(*, game_id: int, seat: int) -> Game:
     return _change(game_id, change)
 
 
+def check_strength(engine, strength: Any) -> str:
+    """A computer player's strength for this game, or IllegalAction saying which it plays."""
+    if strength in engine.strengths:
+        return strength
+    names = [s.title() for s in engine.strengths]
+    choices = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    raise IllegalAction(
+        f"The computer plays {engine.title} at {choices}: “{str(strength)[:20]}” is not one of them."
+    )
+
+
 def check_speed_play(speed: Any) -> str:
     if speed not in SpeedPlay.values:
         raise IllegalAction("Speed Play is Normal, Fast or Instant.")
@@ -172,7 +188,7 @@ def play_out(*, game_id: int, limit: int = 20_000) -> int:
     start, rows = game.seq, []
     while not engine.is_over(state) and engine.to_act(state) and len(rows) < limit:
         seat = engine.to_act(state)[0]
-        action = engine.canonical(engine.bot_action(state, seat))
+        action = engine.canonical(engine.bot_action(state, seat, game.strength(seat)))
         events = engine.apply(state, seat, action)
         rows.append(
             GameEvent(

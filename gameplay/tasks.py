@@ -40,7 +40,7 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
     for seat in engine.to_act(state):
         if not (people_too or seat in game.bot_seats()) or seat not in engine.to_act(state):
             continue
-        action = engine.bot_action(state, seat)
+        action = engine.bot_action(state, seat, game.strength(seat))
         started = time.perf_counter()
         try:
             outcome = services.submit_action(

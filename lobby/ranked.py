@@ -6,7 +6,7 @@ Celery beat every two seconds, and once right after each enqueue) takes the wait
 a game, oldest first: each one still waiting anchors a table of the people nearest to it in
 rating within its window, which widens the longer it has waited. A full table of people forms
 at once; after ``RANKED_FILL_AFTER`` seconds the anchor is seated with whoever is in its window
-and computer players fill the rest. The matcher locks the entries it reads and skips entries
+and computer players fill the rest, at the strength whose rating is nearest the people's. The matcher locks the entries it reads and skips entries
 another matcher holds (FOR UPDATE SKIP LOCKED), so two matchers never seat a person twice.
 
 A ranked table plays the game's default rules with a turn timer. A person who presses Leave, or
@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts import ratings
+from accounts import computers, ratings
 from gameplay import services as gameplay
 from gameplay.engine import registry
 from gameplay.models import Game
@@ -363,8 +363,16 @@ def _seat(engine, people: list[QueueEntry], size: int) -> Room:
         {"name": e.user.username, "user_id": e.user_id, "player": player_key(e.user), "bot": False}
         for e in people
     ]
+    # The computer players nearest the people's level: one strength fills every empty seat.
+    strength = computers.nearest_strength(engine.kind, sum(e.skill for e in people) / len(people))
     table += [
-        {"name": services.BOT_NAMES[i], "user_id": None, "player": None, "bot": True}
+        {
+            "name": services.BOT_NAMES[i],
+            "user_id": None,
+            "player": None,
+            "bot": True,
+            "strength": strength,
+        }
         for i in range(size - len(people))
     ]
     order = list(range(size))

@@ -15,7 +15,7 @@ from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
 from gameplay import services as gameplay
-from gameplay.engine import IllegalAction, registry
+from gameplay.engine import MEDIUM, IllegalAction, registry
 from gameplay.models import Game, SpeedPlay
 from infra import news
 from infra.scheduling import run_later
@@ -194,10 +194,12 @@ def start_game(
     turn_timer: Any = None,
     seed: str | None = None,
     speed_play: str = SpeedPlay.NORMAL,
+    strengths: Any = None,
 ) -> Game:
     """The host starts a game: the people present take seats in the order they came, the
     computer fills the rest of the table, and anyone past the table's size watches.
-    `speed_play`: the computer players' pace, the host's own choice (remembered_speed_play)."""
+    `speed_play`: the computer players' pace, the host's own choice (remembered_speed_play).
+    `strengths`: each computer seat's strength in seat order (Medium where none is given)."""
     rules = parse_rules(rules)
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
@@ -221,8 +223,15 @@ def start_game(
         table = [
             {"name": m.name, "user_id": m.user_id, "player": m.player, "bot": False} for m in humans
         ]
+        picked = [strengths] if isinstance(strengths, str) else list(strengths or [])
         table += [
-            {"name": BOT_NAMES[i % len(BOT_NAMES)], "user_id": None, "player": None, "bot": True}
+            {
+                "name": BOT_NAMES[i % len(BOT_NAMES)],
+                "user_id": None,
+                "player": None,
+                "bot": True,
+                "strength": picked[i] if i < len(picked) and picked[i] else MEDIUM,
+            }
             for i in range(size - len(humans))
         ]
         timer = _turn_timer(turn_timer, room.turn_timer)
@@ -293,6 +302,7 @@ def play_solo(
     rules: Any = None,
     speed_play: str = SpeedPlay.NORMAL,
     seed: str | None = None,
+    strengths: Any = None,
 ) -> Room:
     """A game alone (Klondike, Gridcannon) or against computer players: a private room."""
     try:
@@ -308,6 +318,7 @@ def play_solo(
         rules=rules,
         speed_play=speed_play,
         seed=seed,
+        strengths=strengths,
     )
     return room
 

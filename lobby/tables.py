@@ -16,8 +16,8 @@ from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
 
 from gameplay import store
-from gameplay.engine import registry
-from gameplay.models import SpeedPlay
+from gameplay.engine import MEDIUM, registry
+from gameplay.models import SpeedPlay, is_computer_seat, seat_strength
 from kudos.selectors import name_tags
 
 from . import services, viewpoints
@@ -59,6 +59,17 @@ def option_fields(engine) -> list[dict[str, Any]]:
     return fields
 
 
+def strength_fields(engine) -> list[dict[str, Any]]:
+    """One select per computer seat a table of this game can have, each posted as
+    ``strength`` (in seat order), Medium picked; none for a game with one strength."""
+    if len(engine.strengths) < 2:
+        return []
+    choices = [{"value": s, "label": s.title(), "selected": s == MEDIUM} for s in engine.strengths]
+    return [
+        {"label": f"Computer player {n}", "choices": choices} for n in range(1, engine.max_players)
+    ]
+
+
 def parse_option(value: str) -> Any:
     """A posted rule value: "3" -> 3, "true" -> True, anything else stays text."""
     try:
@@ -95,6 +106,7 @@ def table_games(picked: str = "") -> list[dict[str, Any]]:
             "players": e.players_text(),
             "picked": e.kind == picked,
             "options": option_fields(e),
+            "strengths": strength_fields(e),
         }
         for e in engines
     ]
@@ -258,6 +270,9 @@ def _seats(
             "index": i,
             "name": s["name"],
             "bot": s["bot"],
+            # A computer player's own seat: how well it plays (None for a person's seat).
+            "strength": seat_strength(s) if is_computer_seat(s) else None,
+            "strength_shown": is_computer_seat(s) and len(engine.strengths) > 1,
             "you": i == viewer,
             "to_act": i in to_act,
             "last_action": game.last_actions.get(str(i), ""),
@@ -303,7 +318,13 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "over": context["over"],
         "result": context["result"],
         "seats": [
-            {"name": s["name"], "bot": s["bot"], "wins": s["wins"], "presence": s["presence"]}
+            {
+                "name": s["name"],
+                "bot": s["bot"],
+                "strength": s["strength"],
+                "wins": s["wins"],
+                "presence": s["presence"],
+            }
             for s in context["seats"]
         ],
         "speed_play": game.speed_play,

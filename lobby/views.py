@@ -83,6 +83,7 @@ def start_game(request, code: str):
             rules=request.POST.get("rules") or _rules_from_form(request),
             turn_timer=request.POST.get("turn_timer"),
             speed_play=services.remembered_speed_play(_user(request), request.session),
+            strengths=request.POST.getlist("strength"),
         )
     except services.RoomError as exc:
         messages.error(request, exc.message)
@@ -125,6 +126,7 @@ def play(request, kind: str):
             seats=request.POST.get("seats"),
             rules=request.POST.get("rules") or _rules_from_form(request),
             speed_play=services.remembered_speed_play(_user(request), request.session),
+            strengths=request.POST.getlist("strength"),
         )
     except services.RoomError as exc:
         messages.error(request, exc.message)
@@ -153,7 +155,12 @@ def play_page(request, kind: str):
     except KeyError as exc:
         raise Http404("No such game.") from exc
     sizes = list(range(engine.min_players, engine.max_players + 1))
-    context = {"engine": engine, "sizes": sizes, "options": tables.option_fields(engine)}
+    context = {
+        "engine": engine,
+        "sizes": sizes,
+        "options": tables.option_fields(engine),
+        "strengths": tables.strength_fields(engine),
+    }
     return render(request, "lobby/play.html", context)
 
 

@@ -50,7 +50,7 @@ def test_signup_bad_input_gets_form_back(client, data, message):
     response = signup(client, **data)
     assert response.status_code == 200
     assert message in response.content.decode()
-    assert not User.objects.exists()
+    assert not User.objects.filter(role=User.PERSON).exists()
 
 
 def test_signup_taken_username(client):
@@ -61,7 +61,7 @@ def test_signup_taken_username(client):
         "A user with that username already exists" in response.content.decode()
         or "taken" in response.content.decode()
     )
-    assert User.objects.count() == 1
+    assert User.objects.filter(role=User.PERSON).count() == 1
 
 
 def test_signup_without_csrf_token_creates_nothing():
@@ -70,7 +70,7 @@ def test_signup_without_csrf_token_creates_nothing():
     assert response.status_code == 403
     assert "This form had expired. Please try again." in response.content.decode()
     assert b'name="username"' in response.content  # the form is back
-    assert not User.objects.exists()
+    assert not User.objects.filter(role=User.PERSON).exists()
 
 
 @pytest.mark.parametrize(

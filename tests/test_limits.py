@@ -208,7 +208,7 @@ def test_look_alike_usernames_refused(name, message):
     )
     assert response.status_code == 200
     assert message in text(response)
-    assert User.objects.count() == 1
+    assert User.objects.filter(role=User.PERSON).count() == 1
 
 
 def test_names_in_one_alphabet_are_welcome():

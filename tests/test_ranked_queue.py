@@ -355,13 +355,17 @@ def test_a_game_everyone_left_is_finished_by_the_computer_and_rated(
     assert game.unattended and game.status == "active"  # not abandoned: it plays on
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        if RatingChange.objects.filter(game=game).count() == 2:
+        if RatingChange.objects.filter(game=game, user__role=User.PERSON).count() == 2:
             break
         time.sleep(0.3)
     game.refresh_from_db()
     assert game.status == "over"
-    places = set(RatingChange.objects.filter(game=game).values_list("place", "left"))
+    changes = RatingChange.objects.filter(game=game)
+    places = set(changes.filter(user__role=User.PERSON).values_list("place", "left"))
     assert places == {(SIZE - 1, True)}  # both left: tied last, behind the computer players
+    # The computer players, all Medium at poker, are rated once, at their best seat.
+    assert list(changes.filter(user__role=User.COMPUTER).values_list("user__username", "place"))
+    assert changes.filter(user__role=User.COMPUTER).get().place == 1
 
 
 @pytest.mark.django_db(transaction=True)

@@ -7,7 +7,7 @@ from django.utils import timezone
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from accounts import ratings
+from accounts import computers, ratings
 from accounts.models import Rating, RatingChange, User
 from gameplay import hooks
 from gameplay.engine import registry
@@ -16,11 +16,13 @@ from gameplay.models import Game, GameEndReceipt
 KIND = "poker"  # any rated game: the ratings read only ranking, seats and teams
 
 
-def seat(user=None, *, bot=False, left=False):
+def seat(user=None, *, bot=False, left=False, strength=None):
     out = {"name": user.username if user else "Cubot", "user_id": user.pk if user else None}
     out["bot"] = bot or user is None
     if left:
         out["left"] = True
+    if strength:
+        out["strength"] = strength
     return out
 
 
@@ -129,18 +131,53 @@ pytestmark_db = pytest.mark.django_db(transaction=True)
 
 
 @pytestmark_db
-def test_computer_players_never_move(real_services, people):
+def test_a_game_against_hard_moves_hard_and_the_person(real_services, people):
+    a = people[0]
+    hard = computers.account_id("hard")
+    start = ratings.computer_start(KIND, "hard")
+    assert ratings.shown_skill(start.mu) == computers.DEFAULT_LADDER["hard"]
+    game = ended_game([seat(a), seat(bot=True, strength="hard")], [[0], [1]])
+    hooks.deliver(game.pk)
+    assert rating(a).mu > 25
+    assert Rating.objects.get(user_id=hard, kind=KIND).mu < start.mu
+    assert Rating.objects.get(user_id=hard, kind=KIND).sigma < start.sigma
+    change = RatingChange.objects.get(game=game, user_id=hard)
+    assert (change.place, change.mu_before, change.sigma_before) == (2, start.mu, start.sigma)
+    # Medium was not at the table: it has no rating yet.
+    assert not Rating.objects.filter(user_id=computers.account_id("medium")).exists()
+
+
+@pytestmark_db
+def test_several_seats_of_one_strength_are_one_update(real_services, people):
+    a = people[0]
+    easy = computers.account_id("easy")
+    start = ratings.computer_start(KIND, "easy")
+    cpu = seat(bot=True, strength="easy")
+    game = ended_game([seat(a), cpu, cpu, cpu], [[0], [1], [2], [3]])
+    hooks.deliver(game.pk)
+    assert RatingChange.objects.filter(game=game).count() == 2  # the person and Easy, once
+    r = ratings.MODEL.rating
+    new = ratings.MODEL.rate(
+        [[r()]] + [[r(mu=start.mu, sigma=start.sigma)] for _ in range(3)],
+        ranks=[0.0, 1.0, 2.0, 3.0],
+    )
+    easy_rating = Rating.objects.get(user_id=easy, kind=KIND)
+    assert easy_rating.games == 1
+    assert easy_rating.mu == pytest.approx(sum(t[0].mu for t in new[1:]) / 3)
+    assert RatingChange.objects.get(game=game, user_id=easy).place == 2  # its best seat
+
+
+@pytestmark_db
+def test_losing_to_the_same_computer_keeps_costing(real_services, people):
     a = people[0]
     for i in range(5):
         game = ended_game([seat(a), seat(bot=True)], [[1], [0]], minutes=i)
         hooks.deliver(game.pk)
-    assert Rating.objects.filter(kind=KIND).count() == 1  # only the person has a rating
-    changes = RatingChange.objects.filter(user=a).order_by("ended")
-    assert len(changes) == 5
-    # Against the same fixed computer rating, every loss takes the person further down.
-    mus = [c.mu for c in changes]
-    assert mus == sorted(mus, reverse=True)
-    assert ratings.COMPUTER_RATINGS == {"standard": (25.0, 3.0)}
+    medium = computers.account_id("medium")
+    assert Rating.objects.get(user_id=medium, kind=KIND).games == 5
+    mus = [c.mu for c in RatingChange.objects.filter(user=a).order_by("ended")]
+    assert mus == sorted(mus, reverse=True) and len(mus) == 5
+    assert not hasattr(ratings, "COMPUTER_RATINGS")
 
 
 @pytestmark_db

@@ -161,6 +161,9 @@ class Engine:
     version: int = 1
     options: tuple[Option, ...] = ()
     strengths: tuple[str, ...] = (MEDIUM,)  # the computer player's levels (STRENGTHS)
+    # Where each strength starts on the ratings' scale (shown points of its estimate), from the
+    # ladder's results; empty: the platform's defaults (accounts.computers).
+    ladder: dict[str, int] = {}
     records: tuple[Record, ...] = ()
     first_win_card: str = ""  # the creature on the game's "First win" badge
     milestones: tuple[Milestone, ...] = ()  # the game's own badges

@@ -105,7 +105,7 @@ def test_a_hand_against_the_computer_on_a_phone(
 
     # The table: the computer's ten cards face down, the piles, my hand with its melds lit
     # and the deadwood counted, and what to do now.
-    expect(page.locator(".rm-seat .bot-tag")).to_have_text("CPU")
+    expect(page.locator(".rm-seat .bot-tag")).to_have_text("CPU · Medium")
     expect(page.locator(".rm-seat .rm-fan img.card")).to_have_count(10)
     expect(page.locator("[data-hand] > li")).to_have_count(10)
     expect(page.locator("[data-loose]")).to_have_text(str(view["you"]["deadwood"]))

@@ -11,6 +11,10 @@ class Room(models.Model):
     host = models.CharField(max_length=64)  # the host's player key (see lobby.identity)
     is_open = models.BooleanField(default=True)
     private = models.BooleanField(default=False)  # solo / vs-computer rooms: nobody else joins
+    # Listed on /tables/ while it waits for players, with the game the host offers there.
+    public = models.BooleanField(default=False)
+    seats = models.PositiveSmallIntegerField(default=0)  # offered at a public table; 0: the most
+    rules = models.JSONField(default=dict, blank=True)  # offered at a public table
     ranked = models.BooleanField(default=False)  # seated by the ranked queue: one rated game
     game = models.ForeignKey(
         "gameplay.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

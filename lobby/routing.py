@@ -3,10 +3,12 @@ from django.urls import path
 
 from .consumers import EchoConsumer, RoomConsumer
 from .queue_consumer import QueueConsumer
+from .tables_consumer import OpenTablesConsumer
 
 websocket_urlpatterns = [
     path("ws/rooms/<str:code>/", RoomConsumer.as_asgi()),
     path("ws/queue/<str:kind>/", QueueConsumer.as_asgi()),
+    path("ws/tables/", OpenTablesConsumer.as_asgi()),
 ]
 
 if settings.ECHO_SOCKET:  # the benchmark's baseline, off unless asked for

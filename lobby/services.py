@@ -92,9 +92,11 @@ def members_room(code: str, player: str) -> Room:
     return room
 
 
-def join_room(*, code: str, player: str, name: str, user=None) -> Room:
+def join_room(*, code: str, player: str, name: str, user=None, listed: bool = False) -> Room:
     """Join by code. At a ranked table anyone the queue did not seat may only watch: they get
-    no seat (ranked.match seats people, nothing else does) and never become its host."""
+    no seat (ranked.match seats people, nothing else does) and never become its host.
+    `listed`: joined from the open tables, so it must still be open to everyone, waiting and
+    with a seat free (the list may be a moment old)."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=open_room(code).pk)
         member = room.members.filter(player=player).first()
@@ -102,7 +104,10 @@ def join_room(*, code: str, player: str, name: str, user=None) -> Room:
             return room
         if room.private and (member is None):
             raise NoSuchRoom(room.code)
-        if room.present().count() >= ROOM_SIZE:
+        present = room.present().count()
+        if listed:
+            _check_listed(room, present)
+        if present >= ROOM_SIZE:
             raise RoomError(f"Room {room.code} is full ({ROOM_SIZE} people).")
         if member is None:
             member = Member.objects.create(room=room, player=player, name=name, user=user)
@@ -111,6 +116,8 @@ def join_room(*, code: str, player: str, name: str, user=None) -> Room:
             member.save(update_fields=["left", "name"])
             _return_seat(room, member)
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()
     return room
 
 
@@ -140,6 +147,8 @@ def leave_room(*, room: Room, player: str) -> None:
             room.host = hosts[0].player if hosts else ""
         room.save(update_fields=["is_open", "host", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()
 
 
 def leave_for_good(room: Room, member: Member) -> None:
@@ -248,6 +257,8 @@ def start_game(
         room.game, room.kind, room.turn_timer = game, engine.kind, timer
         room.save(update_fields=["game", "kind", "turn_timer", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()  # a table in play leaves the list
     return game
 
 
@@ -281,6 +292,8 @@ def back_to_lobby(*, room: Room, player: str) -> None:
         room.game = None
         room.save(update_fields=["game", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()  # waiting for players again
 
 
 def play_solo(
@@ -326,6 +339,81 @@ def play_challenge(*, kind: str, player: str, name: str, user) -> Room:
         )
         challenges.attach(attempt, room.game)
     return room
+
+
+# ---- open tables: public rooms listed at /tables/ while they wait for players ----------------
+
+OPEN_TABLES = "open_tables"  # the group of every /tables/ page's socket
+
+
+def list_table(
+    *, room: Room, player: str, kind: Any, seats: Any = None, rules: Any = None, turn_timer=None
+) -> Room:
+    """The host opens the room to everyone: it is listed with the game, seats and rule options
+    the host offers (the start form's, which then starts the game as listed)."""
+    rules = parse_rules(rules)
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if not room.is_open:
+            raise RoomError("This room is closed.")
+        if room.host != player:
+            raise RoomError("Only the host can open the table to everyone.")
+        if room.private or room.ranked:
+            raise RoomError("This table can't be listed: it is not shared.")
+        try:
+            engine = registry.get(str(kind))
+        except KeyError as exc:
+            raise RoomError("Pick a game to play.") from exc
+        if engine.max_players == 1:
+            raise RoomError(f"{engine.title} is played alone: start it from the home page.")
+        size = _table_size(engine, seats, engine.max_players)
+        try:
+            engine.check_rules(rules, size)
+        except IllegalAction as exc:
+            raise RoomError(exc.message) from exc
+        room.public, room.kind, room.seats, room.rules = True, engine.kind, size, rules or {}
+        room.turn_timer = _turn_timer(turn_timer, room.turn_timer)
+        room.save(update_fields=["public", "kind", "seats", "rules", "turn_timer", "updated"])
+        transaction.on_commit(lambda: notify_room(room.code))
+        tables_changed()
+    return room
+
+
+def unlist_table(*, room: Room, player: str) -> Room:
+    """The host makes the room private again: only its code (or an invitation) leads in."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.host != player:
+            raise RoomError("Only the host can make the table private.")
+        if room.public:
+            room.public = False
+            room.save(update_fields=["public", "updated"])
+            transaction.on_commit(lambda: notify_room(room.code))
+            tables_changed()
+    return room
+
+
+def listed_size(room: Room) -> int:
+    """The seats a public table offers."""
+    engine = registry.get(room.kind)
+    return room.seats or engine.max_players
+
+
+def _check_listed(room: Room, present: int) -> None:
+    """Joining from the list: the table must still be waiting and have a seat free."""
+    if not room.public or room.ranked:
+        raise NoSuchRoom(room.code)
+    if room.game_id is not None and not room.game.is_over:
+        raise RoomError(f"Table {room.code} has started its game: watch it instead.")
+    size = listed_size(room)
+    if present >= size:
+        raise RoomError(f"Table {room.code} is full: all {size} seats are taken.")
+
+
+def tables_changed() -> None:
+    """Every /tables/ page shows the list again, once the caller's transaction commits.
+    `version` lets each process read the list once for all its pages."""
+    news.tell_after_commit(OPEN_TABLES, "tables.update", version=secrets.token_hex(8))
 
 
 # ---- Speed Play: how fast the computer players move ------------------------------------------
@@ -402,21 +490,21 @@ def _return_seat(room: Room, member: Member) -> None:
         gameplay.set_seat_control(game_id=room.game_id, seat=member.seat, bot=False)
 
 
-def _fresh_since():
+def fresh_since():
     return timezone.now() - timedelta(seconds=settings.PRESENCE_TTL)
 
 
 def online_ids(room_id: int) -> set[int]:
     """The members of a room with a live socket now."""
     return set(
-        Presence.objects.filter(member__room_id=room_id, seen__gte=_fresh_since())
+        Presence.objects.filter(member__room_id=room_id, seen__gte=fresh_since())
         .values_list("member_id", flat=True)
         .distinct()
     )
 
 
 def is_online(member_id: int) -> bool:
-    return Presence.objects.filter(member_id=member_id, seen__gte=_fresh_since()).exists()
+    return Presence.objects.filter(member_id=member_id, seen__gte=fresh_since()).exists()
 
 
 def connected(*, room_id: int, player: str, channel: str) -> Member | None:
@@ -443,6 +531,8 @@ def connected(*, room_id: int, player: str, channel: str) -> Member | None:
             transaction.on_commit(lambda: notify_room(room.code, notice=notice))
         elif not was_here:  # everyone's list shows them here now
             transaction.on_commit(lambda: notify_room(room.code))
+        if not was_here and room.public and room.host == player:
+            tables_changed()  # a table is listed while its host is here
     return member
 
 
@@ -470,8 +560,10 @@ def disconnected(*, member_id: int, channel: str) -> None:
     Presence.objects.filter(channel=channel).delete()
     Member.objects.filter(pk=member_id).update(last_seen=timezone.now())
     if not is_online(member_id):
-        code = Room.objects.filter(members__pk=member_id).values_list("code", flat=True).first()
-        notify_room(code)  # "reconnecting…" while the grace period runs
+        room = Room.objects.filter(members__pk=member_id).only("code", "public").first()
+        notify_room(room.code if room else None)  # "reconnecting…" while the grace period runs
+        if room is not None and room.public:
+            tables_changed()
         run_later("lobby.seat_check", member_id, delay=settings.RECONNECT_GRACE)
 
 
@@ -507,17 +599,18 @@ def sweep_presence() -> dict[str, int]:
     people have been gone for the grace period to the computer, and end tables everyone has
     left for ABANDON_AFTER. Safe to run twice at once."""
     now = timezone.now()
-    stale = Presence.objects.filter(seen__lt=_fresh_since())
+    stale = Presence.objects.filter(seen__lt=fresh_since())
     last = dict(
         stale.values("member_id").annotate(seen=Max("seen")).values_list("member_id", "seen")
     )
     expired = stale.delete()[0]
     for member_id, seen in last.items():
         Member.objects.filter(pk=member_id, last_seen__lt=seen).update(last_seen=seen)
-    for code in set(
-        Room.objects.filter(members__pk__in=last).values_list("code", flat=True).distinct()
-    ):
+    gone = Room.objects.filter(members__pk__in=last).values_list("code", "public").distinct()
+    for code, public in set(gone):
         notify_room(code)
+        if public:
+            tables_changed()
     # Seated people in a game in play at a shared table, with no live socket.
     in_play = Member.objects.filter(
         left=False,
@@ -526,7 +619,7 @@ def sweep_presence() -> dict[str, int]:
         room__private=False,
         room__game__status=Game.Status.ACTIVE,
         last_seen__lt=now - timedelta(seconds=settings.RECONNECT_GRACE),
-    ).exclude(presences__seen__gte=_fresh_since())
+    ).exclude(presences__seen__gte=fresh_since())
     handed = sum(check_seat(pk) for pk in in_play.values_list("pk", flat=True))
     ended = sum(_end_if_abandoned(pk) for pk in _abandoned_rooms(now))
     return {"expired": expired, "handed": handed, "ended": ended}
@@ -538,7 +631,7 @@ def _abandoned_rooms(now) -> list[int]:
     (lobby.ranked); a private table waits for its one player."""
     someone_here = Member.objects.filter(room=OuterRef("pk"), left=False).filter(
         Q(last_seen__gte=now - timedelta(seconds=settings.ABANDON_AFTER))
-        | Q(presences__seen__gte=_fresh_since())
+        | Q(presences__seen__gte=fresh_since())
     )
     return list(
         Room.objects.filter(
@@ -559,7 +652,8 @@ def _end_if_abandoned(room_id: int) -> bool:
         room.members.update(seat=None)
         gameplay.abandon_game(game_id=room.game_id)
         room.game = None
-        room.save(update_fields=["game", "updated"])
+        room.public = False  # nobody is here to play with whoever the list would send
+        room.save(update_fields=["game", "public", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
     return True
 

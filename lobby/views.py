@@ -9,7 +9,7 @@ from gameplay.engine import registry
 from infra import limits
 from infra.cache import require_redis
 
-from . import services, tables
+from . import selectors, services, tables
 from .identity import player_key, player_name
 
 
@@ -41,6 +41,7 @@ def join_room(request):
             player=player,
             name=player_name(request),
             user=_user(request),
+            listed=request.POST.get("listed") == "1",
         )
     except limits.Limited as exc:
         messages.error(request, exc.message)
@@ -49,8 +50,37 @@ def join_room(request):
         if isinstance(exc, services.NoSuchRoom):
             limits.count(*guesser)
         messages.error(request, exc.message)
-        return redirect("home")
+        return redirect("open-tables" if request.POST.get("listed") == "1" else "home")
     return redirect("room", code=room.code)
+
+
+def open_tables(request):
+    """GET /tables/: public rooms waiting for players, kept current by /ws/tables/."""
+    require_redis()
+    return render(request, "lobby/open_tables.html", {"tables": selectors.open_tables()})
+
+
+@require_POST
+def public_table(request, code: str):
+    """The host lists the room on /tables/ (``public=1`` with the start form's game, seats,
+    rule options and turn timer) or makes it private again (``public=0``)."""
+    try:
+        player = player_key(request)
+        room = services.members_room(code, player)
+        if request.POST.get("public") == "1":
+            services.list_table(
+                room=room,
+                player=player,
+                kind=request.POST.get("game", ""),
+                seats=request.POST.get("seats"),
+                rules=request.POST.get("rules") or _rules_from_form(request),
+                turn_timer=request.POST.get("turn_timer"),
+            )
+        else:
+            services.unlist_table(room=room, player=player)
+    except services.RoomError as exc:
+        messages.error(request, exc.message)
+    return redirect("room", code=normalise(code))
 
 
 def room(request, code: str):

@@ -124,3 +124,15 @@ class RoomGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.code}: game {self.game_id}"
+
+
+class Watcher(models.Model):
+    """One open spectator socket of a table (/ws/rooms/<CODE>/watch/), kept alive by its
+    process's heartbeat like Presence: the table's "watching" count is its fresh rows."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="watchers")
+    channel = models.CharField(max_length=200, unique=True)
+    seen = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"watching {self.room.code} on {self.channel}"

@@ -41,6 +41,15 @@ def people(member_id: int, room_id: int, *, with_game: bool = False):
     return member, room, [m for m in found if not m.left]
 
 
+def watched(room_id: int, *, with_game: bool = False) -> tuple[Room, list[Member]]:
+    """(the room, its people in the order they came) for a spectator's socket; with_game as
+    for people()."""
+    room = Room.objects.select_related("game" if with_game else None).get(pk=room_id)
+    if with_game and room.game is not None:
+        store.remember_row(room.game)
+    return room, list(room.members.filter(left=False).order_by("joined"))
+
+
 def open_tables() -> list[dict]:
     """The public rooms waiting for players, with a seat free and their host here, oldest
     first: what /tables/ lists. One query for the rooms, one for their people, one for the

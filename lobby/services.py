@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
@@ -22,7 +23,7 @@ from infra.scheduling import run_later
 from kudos import challenges
 from kudos.services import Refused
 
-from .models import ROOM_SIZE, Member, Presence, Room, RoomGame
+from .models import ROOM_SIZE, Member, Presence, Room, RoomGame, Watcher
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +162,9 @@ def leave_for_good(room: Room, member: Member) -> None:
     member.save(update_fields=["seat"])
 
 
+SPECTATORS_CANNOT_PLAY = "You are watching this game: spectators can't play."
+
+
 def seat_to_move(member: Member, room: Room) -> int:
     """The seat `member` moves for at `room`'s game; RoomError says why there is none."""
     if member.left or not room.is_open:
@@ -168,7 +172,7 @@ def seat_to_move(member: Member, room: Room) -> int:
     if room.game_id is None:
         raise RoomError("No game is in play. The host starts one from the lobby.")
     if member.seat is None:
-        raise RoomError("You are watching this game: spectators can't play.")
+        raise RoomError(SPECTATORS_CANNOT_PLAY)
     return member.seat
 
 
@@ -416,6 +420,86 @@ def tables_changed() -> None:
     news.tell_after_commit(OPEN_TABLES, "tables.update", version=secrets.token_hex(8))
 
 
+# ---- spectators: /rooms/<CODE>/watch/ and its socket ----------------------------------------
+
+WATCH_SALT = "lobby.watch"
+# One answer for no room and for a table that needs an invitation: codes can't be probed.
+WATCH_REFUSED = (
+    "There is no table to watch here, or it is private: ask its host for a watcher link."
+)
+SPECTATOR = "spectator:"  # a spectator's player key: no person's, so never the host's
+
+
+def watch_invitation(room: Room) -> str:
+    """The token of the host's watcher link: it lets anyone holding it watch this room (and
+    no other: it names the room's row, so a code used again later is not covered)."""
+    return signing.dumps(room.pk, salt=WATCH_SALT)
+
+
+def watchable_room(code: str, invite: Any = "") -> Room:
+    """The open room with this code that may be watched: a public or ranked table by anyone,
+    any other by invitation only. NoSuchRoom otherwise, the same answer as for no room."""
+    room = open_room(code)
+    if room.public or room.ranked or _invited(room, invite):
+        return room
+    raise NoSuchRoom(room.code)
+
+
+def _invited(room: Room, invite: Any) -> bool:
+    try:
+        return signing.loads(str(invite or "")[:200], salt=WATCH_SALT) == room.pk
+    except signing.BadSignature:
+        return False
+
+
+def spectator(room: Room) -> Member:
+    """A spectator at the table: no seat, and not a member (nothing is stored for them)."""
+    return Member(room=room, player=SPECTATOR, name="", seat=None)
+
+
+def started_watching(*, room_id: int, channel: str) -> None:
+    Watcher.objects.update_or_create(
+        channel=channel, defaults={"room_id": room_id, "seen": timezone.now()}
+    )
+    tell_watchers(room_id)
+
+
+def stopped_watching(*, room_id: int, channel: str) -> None:
+    if Watcher.objects.filter(channel=channel).delete()[0]:
+        tell_watchers(room_id)
+
+
+def watching(room_id: int) -> int:
+    """How many spectator sockets the table has open now."""
+    return Watcher.objects.filter(room_id=room_id, seen__gte=fresh_since()).count()
+
+
+def tell_watchers(room_id: int) -> None:
+    """Every socket at the table shows the new count (a small message, not a new view)."""
+    code = Room.objects.filter(pk=room_id, is_open=True).values_list("code", flat=True).first()
+    if code:
+        news.tell_now(room_group(code), "room.watchers", count=watching(room_id))
+
+
+def watch_heartbeat(sockets: dict[str, int]) -> None:
+    """The sign of life of a process's spectator sockets (channel name: room id), as
+    heartbeat() is for members' sockets."""
+    now = timezone.now()
+    if Watcher.objects.filter(channel__in=sockets).update(seen=now) == len(sockets):
+        return
+    kept = set(Watcher.objects.filter(channel__in=sockets).values_list("channel", flat=True))
+    missing = {c: r for c, r in sockets.items() if c not in kept}
+    rooms = set(
+        Room.objects.filter(pk__in=missing.values(), is_open=True).values_list("pk", flat=True)
+    )
+    Watcher.objects.bulk_create(
+        [Watcher(room_id=r, channel=c, seen=now) for c, r in missing.items() if r in rooms],
+        ignore_conflicts=True,
+    )
+    for room_id in rooms:
+        tell_watchers(room_id)
+
+
 # ---- Speed Play: how fast the computer players move ------------------------------------------
 
 SPEED_PLAY_KEY = "speed_play"  # in a guest's session
@@ -620,6 +704,11 @@ def sweep_presence() -> dict[str, int]:
         room__game__status=Game.Status.ACTIVE,
         last_seen__lt=now - timedelta(seconds=settings.RECONNECT_GRACE),
     ).exclude(presences__seen__gte=fresh_since())
+    stale_watchers = Watcher.objects.filter(seen__lt=fresh_since())
+    watched = set(stale_watchers.values_list("room_id", flat=True))
+    expired += stale_watchers.delete()[0]
+    for room_id in watched:
+        tell_watchers(room_id)
     handed = sum(check_seat(pk) for pk in in_play.values_list("pk", flat=True))
     ended = sum(_end_if_abandoned(pk) for pk in _abandoned_rooms(now))
     return {"expired": expired, "handed": handed, "ended": ended}

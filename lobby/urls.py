@@ -7,6 +7,7 @@ urlpatterns = [
     path("rooms/join/", views.join_room, name="join-room"),
     path("rooms/<str:code>/", views.room, name="room"),
     path("rooms/<str:code>/public/", views.public_table, name="public-table"),
+    path("rooms/<str:code>/watch/", views.watch, name="watch"),
     path("tables/", views.open_tables, name="open-tables"),
     path("rooms/<str:code>/start/", views.start_game, name="start-game"),
     path("rooms/<str:code>/lobby/", views.back_to_lobby, name="back-to-lobby"),

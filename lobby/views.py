@@ -1,8 +1,11 @@
 """Thin views: parse, call lobby.services, redirect or render."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from gameplay.engine import registry
@@ -95,7 +98,36 @@ def room(request, code: str):
     except services.RoomError as exc:  # not a room code at all
         raise Http404(exc.message) from exc
     context = tables.room_context(room, services.member_of(room, player))
+    context["watching"] = services.watching(room.pk)
+    if context["is_host"]:
+        context["watch_link"] = _watch_link(request, room)
     return render(request, "lobby/room.html", context)
+
+
+def watch(request, code: str):
+    """GET /rooms/<CODE>/watch/: the spectators' view of a public or ranked table, or of any
+    other with the host's invitation (?invite=<token>)."""
+    require_redis()
+    invite = request.GET.get("invite", "")
+    try:
+        room = services.watchable_room(code, invite)
+    except services.RoomError:
+        context = {"message": services.WATCH_REFUSED}
+        return render(request, "lobby/not_watchable.html", context, status=404)
+    context = tables.room_context(room, services.spectator(room))
+    socket = f"/ws/rooms/{room.code}/watch/"
+    context["socket_url"] = f"{socket}?{urlencode({'invite': invite})}" if invite else socket
+    context["watching"] = services.watching(room.pk)
+    return render(request, "lobby/room.html", context)
+
+
+def _watch_link(request, room) -> str:
+    """The host's link for spectators: a table that is not public or ranked needs the
+    invitation in it."""
+    path = reverse("watch", args=[room.code])
+    if not (room.public or room.ranked):
+        path += "?" + urlencode({"invite": services.watch_invitation(room)})
+    return request.build_absolute_uri(path)
 
 
 @require_POST

@@ -44,29 +44,36 @@ log = logging.getLogger(__name__)
 NOT_APPLIED = "Your move was not applied"
 
 
-# This process's open table sockets (channel name: member id), kept present by one heartbeat.
+# This process's open table sockets (channel name: member id) and spectator sockets (channel
+# name: room id), kept present by one heartbeat.
 _sockets: dict[str, int] = {}
+_watchers: dict[str, int] = {}
 _beater: asyncio.Task | None = None
 
 
-def _beating(channel: str, member_id: int) -> None:
+def _beating(channel: str, member_id: int, sockets: dict[str, int] = _sockets) -> None:
     global _beater
-    _sockets[channel] = member_id
+    sockets[channel] = member_id
     if _beater is None or _beater.done() or _beater.get_loop() is not asyncio.get_running_loop():
         _beater = asyncio.ensure_future(_beat())
 
 
 async def _beat():
-    """Every PRESENCE_BEAT seconds, one write keeps all this process's sockets present; it
-    stops when the last socket has closed (the next one starts it again)."""
-    while _sockets:
+    """Every PRESENCE_BEAT seconds, one write keeps all this process's sockets present (and
+    one its spectators'); it stops when the last socket has closed (the next one starts it
+    again)."""
+    while _sockets or _watchers:
         await asyncio.sleep(settings.PRESENCE_BEAT)
-        if not _sockets:
-            return
-        try:
-            await on_thread(services.heartbeat)(dict(_sockets))
-        except DatabaseError:  # the database is away: the next beat tries again
-            log.warning("a presence heartbeat for %d sockets failed", len(_sockets))
+        for sockets, beat in (
+            (_sockets, services.heartbeat),
+            (_watchers, services.watch_heartbeat),
+        ):
+            if not sockets:
+                continue
+            try:
+                await on_thread(beat)(dict(sockets))
+            except DatabaseError:  # the database is away: the next beat tries again
+                log.warning("a presence heartbeat for %d sockets failed", len(sockets))
 
 
 class RoomConsumer(
@@ -310,6 +317,14 @@ class RoomConsumer(
         the table, e.g. "ann is back.")."""
         await self.refresh(force=True, notice=event.get("notice", ""))
 
+    async def room_watchers(self, event):
+        """How many watch changed: only the count is sent, not a new view."""
+        count = int(event.get("count", 0))
+        if self.format == "json":
+            await self.send(text_data=json.dumps({"type": "watchers", "count": count}))
+        else:
+            await self.send(text_data=tables.render_watching(count))
+
     async def refresh(self, force: bool = False, notice: str = ""):
         payload = await on_thread(self._render)(force, notice)
         if payload is not None:
@@ -329,7 +344,10 @@ class RoomConsumer(
         await self.send(text_data=text)
 
     def _people(self):
-        return selectors.people(self.member_id, self.room_id)
+        return self._read_people(with_game=False)
+
+    def _read_people(self, with_game: bool):
+        return selectors.people(self.member_id, self.room_id, with_game=with_game)
 
     def _render(self, force: bool, notice: str = ""):
         self.online = None  # a room update, a sync, a refused move: read the room afresh
@@ -338,7 +356,7 @@ class RoomConsumer(
     def _render_move(self, force: bool = False, notice: str = ""):
         """The view after a write elsewhere (a computer player's, by the worker; another
         process's): the member, room, people and game read afresh."""
-        member, room, present = selectors.people(self.member_id, self.room_id, with_game=True)
+        member, room, present = self._read_people(with_game=True)
         if not self._wanted(member, room, present, force):
             return None
         return self._message(room, self._context(member, room, present), notice)
@@ -392,6 +410,78 @@ class RoomConsumer(
             await self.send(text_data=json.dumps(answer))
         else:
             await self.send(text_data=tables.render_error(message))
+
+
+class WatchConsumer(RoomConsumer):
+    """A spectator's socket: /ws/rooms/<CODE>/watch/ (?invite=<token> for a table that is not
+    public or ranked). It is sent the spectators' view (seat null) as a seat's socket is sent
+    its own, and may only sync and ping: it is no member, holds no seat and writes nothing but
+    its own count."""
+
+    async def connect(self):
+        self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        self.format = "json" if query.get("format") == ["json"] else "html"
+        self.member_id = self.room_id = None
+        self.seen = self.online = self.game_group = None
+        self.sent_seq = -1
+        self.allowance, self.checked = settings.SOCKET_BURST, time.monotonic()
+        self.csrf_token = tables.csrf_token_for(self.scope.get("cookies", {}))
+        self.player = scope_player_key(self.scope) or f"address:{self.scope.get('client')}"
+        self.address = (self.scope.get("client") or [None])[0]
+        room = await on_thread(self._watchable)(query.get("invite", [""])[0])
+        if room is None:
+            await refuse(self, 4403, services.WATCH_REFUSED)
+            return
+        self.room_id = room.pk
+        await self.accept()
+        metrics.OPEN_SOCKETS.inc()
+        await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
+        if not self.gone:
+            _beating(self.channel_name, self.room_id, _watchers)
+            await on_thread(services.started_watching)(
+                room_id=self.room_id, channel=self.channel_name
+            )
+        await self.refresh()
+
+    def _watchable(self, invite: str):
+        try:
+            room = services.watchable_room(self.code, invite)
+        except services.RoomError:
+            return None
+        self.card_prefs = card_prefs.as_context(self.scope.get("session"))
+        return room
+
+    def _gone(self) -> None:
+        self.gone = True
+        _watchers.pop(getattr(self, "channel_name", None), None)
+
+    def says_why(self) -> bool:
+        return getattr(self, "format", None) == "json" and bool(getattr(self, "room_id", None))
+
+    async def disconnect(self, code):
+        if self.room_id is None:
+            return
+        metrics.OPEN_SOCKETS.dec()
+        await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
+        if self.game_group:
+            await self.channel_layer.group_discard(self.game_group, self.channel_name)
+        _watchers.pop(self.channel_name, None)
+        await on_thread(services.stopped_watching)(room_id=self.room_id, channel=self.channel_name)
+
+    def _read_people(self, with_game: bool):
+        room, present = selectors.watched(self.room_id, with_game=with_game)
+        return services.spectator(room), room, present
+
+    async def act(self, message: dict):
+        action_id = message.get("id") if isinstance(message.get("id"), str) else ""
+        await self.error(services.SPECTATORS_CANNOT_PLAY, action_id=action_id[:64])
+
+    async def hint(self):
+        await self.error(services.SPECTATORS_CANNOT_PLAY)
+
+    async def speed_play(self, speed):
+        await self.error(services.SPECTATORS_CANNOT_PLAY)
 
 
 class EchoConsumer(AsyncWebsocketConsumer):

@@ -11,6 +11,10 @@ class Room(models.Model):
     host = models.CharField(max_length=64)  # the host's player key (see lobby.identity)
     is_open = models.BooleanField(default=True)
     private = models.BooleanField(default=False)  # solo / vs-computer rooms: nobody else joins
+    # Listed on /tables/ while it waits for players, with the game the host offers there.
+    public = models.BooleanField(default=False)
+    seats = models.PositiveSmallIntegerField(default=0)  # offered at a public table; 0: the most
+    rules = models.JSONField(default=dict, blank=True)  # offered at a public table
     ranked = models.BooleanField(default=False)  # seated by the ranked queue: one rated game
     game = models.ForeignKey(
         "gameplay.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -120,3 +124,15 @@ class RoomGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.room.code}: game {self.game_id}"
+
+
+class Watcher(models.Model):
+    """One open spectator socket of a table (/ws/rooms/<CODE>/watch/), kept alive by its
+    process's heartbeat like Presence: the table's "watching" count is its fresh rows."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="watchers")
+    channel = models.CharField(max_length=200, unique=True)
+    seen = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"watching {self.room.code} on {self.channel}"

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
@@ -22,7 +23,7 @@ from infra.scheduling import run_later
 from kudos import challenges
 from kudos.services import Refused
 
-from .models import ROOM_SIZE, Member, Presence, Room, RoomGame
+from .models import ROOM_SIZE, Member, Presence, Room, RoomGame, Watcher
 
 log = logging.getLogger(__name__)
 
@@ -92,9 +93,11 @@ def members_room(code: str, player: str) -> Room:
     return room
 
 
-def join_room(*, code: str, player: str, name: str, user=None) -> Room:
+def join_room(*, code: str, player: str, name: str, user=None, listed: bool = False) -> Room:
     """Join by code. At a ranked table anyone the queue did not seat may only watch: they get
-    no seat (ranked.match seats people, nothing else does) and never become its host."""
+    no seat (ranked.match seats people, nothing else does) and never become its host.
+    `listed`: joined from the open tables, so it must still be open to everyone, waiting and
+    with a seat free (the list may be a moment old)."""
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=open_room(code).pk)
         member = room.members.filter(player=player).first()
@@ -102,7 +105,10 @@ def join_room(*, code: str, player: str, name: str, user=None) -> Room:
             return room
         if room.private and (member is None):
             raise NoSuchRoom(room.code)
-        if room.present().count() >= ROOM_SIZE:
+        present = room.present().count()
+        if listed:
+            _check_listed(room, present)
+        if present >= ROOM_SIZE:
             raise RoomError(f"Room {room.code} is full ({ROOM_SIZE} people).")
         if member is None:
             member = Member.objects.create(room=room, player=player, name=name, user=user)
@@ -111,6 +117,8 @@ def join_room(*, code: str, player: str, name: str, user=None) -> Room:
             member.save(update_fields=["left", "name"])
             _return_seat(room, member)
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()
     return room
 
 
@@ -140,6 +148,8 @@ def leave_room(*, room: Room, player: str) -> None:
             room.host = hosts[0].player if hosts else ""
         room.save(update_fields=["is_open", "host", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()
 
 
 def leave_for_good(room: Room, member: Member) -> None:
@@ -152,6 +162,9 @@ def leave_for_good(room: Room, member: Member) -> None:
     member.save(update_fields=["seat"])
 
 
+SPECTATORS_CANNOT_PLAY = "You are watching this game: spectators can't play."
+
+
 def seat_to_move(member: Member, room: Room) -> int:
     """The seat `member` moves for at `room`'s game; RoomError says why there is none."""
     if member.left or not room.is_open:
@@ -159,7 +172,7 @@ def seat_to_move(member: Member, room: Room) -> int:
     if room.game_id is None:
         raise RoomError("No game is in play. The host starts one from the lobby.")
     if member.seat is None:
-        raise RoomError("You are watching this game: spectators can't play.")
+        raise RoomError(SPECTATORS_CANNOT_PLAY)
     return member.seat
 
 
@@ -257,6 +270,8 @@ def start_game(
         room.game, room.kind, room.turn_timer = game, engine.kind, timer
         room.save(update_fields=["game", "kind", "turn_timer", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()  # a table in play leaves the list
     return game
 
 
@@ -290,6 +305,8 @@ def back_to_lobby(*, room: Room, player: str) -> None:
         room.game = None
         room.save(update_fields=["game", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
+        if room.public:
+            tables_changed()  # waiting for players again
 
 
 def play_solo(
@@ -337,6 +354,161 @@ def play_challenge(*, kind: str, player: str, name: str, user) -> Room:
         )
         challenges.attach(attempt, room.game)
     return room
+
+
+# ---- open tables: public rooms listed at /tables/ while they wait for players ----------------
+
+OPEN_TABLES = "open_tables"  # the group of every /tables/ page's socket
+
+
+def list_table(
+    *, room: Room, player: str, kind: Any, seats: Any = None, rules: Any = None, turn_timer=None
+) -> Room:
+    """The host opens the room to everyone: it is listed with the game, seats and rule options
+    the host offers (the start form's, which then starts the game as listed)."""
+    rules = parse_rules(rules)
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if not room.is_open:
+            raise RoomError("This room is closed.")
+        if room.host != player:
+            raise RoomError("Only the host can open the table to everyone.")
+        if room.private or room.ranked:
+            raise RoomError("This table can't be listed: it is not shared.")
+        try:
+            engine = registry.get(str(kind))
+        except KeyError as exc:
+            raise RoomError("Pick a game to play.") from exc
+        if engine.max_players == 1:
+            raise RoomError(f"{engine.title} is played alone: start it from the home page.")
+        size = _table_size(engine, seats, engine.max_players)
+        try:
+            engine.check_rules(rules, size)
+        except IllegalAction as exc:
+            raise RoomError(exc.message) from exc
+        room.public, room.kind, room.seats, room.rules = True, engine.kind, size, rules or {}
+        room.turn_timer = _turn_timer(turn_timer, room.turn_timer)
+        room.save(update_fields=["public", "kind", "seats", "rules", "turn_timer", "updated"])
+        transaction.on_commit(lambda: notify_room(room.code))
+        tables_changed()
+    return room
+
+
+def unlist_table(*, room: Room, player: str) -> Room:
+    """The host makes the room private again: only its code (or an invitation) leads in."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().get(pk=room.pk)
+        if room.host != player:
+            raise RoomError("Only the host can make the table private.")
+        if room.public:
+            room.public = False
+            room.save(update_fields=["public", "updated"])
+            transaction.on_commit(lambda: notify_room(room.code))
+            tables_changed()
+    return room
+
+
+def listed_size(room: Room) -> int:
+    """The seats a public table offers."""
+    engine = registry.get(room.kind)
+    return room.seats or engine.max_players
+
+
+def _check_listed(room: Room, present: int) -> None:
+    """Joining from the list: the table must still be waiting and have a seat free."""
+    if not room.public or room.ranked:
+        raise NoSuchRoom(room.code)
+    if room.game_id is not None and not room.game.is_over:
+        raise RoomError(f"Table {room.code} has started its game: watch it instead.")
+    size = listed_size(room)
+    if present >= size:
+        raise RoomError(f"Table {room.code} is full: all {size} seats are taken.")
+
+
+def tables_changed() -> None:
+    """Every /tables/ page shows the list again, once the caller's transaction commits.
+    `version` lets each process read the list once for all its pages."""
+    news.tell_after_commit(OPEN_TABLES, "tables.update", version=secrets.token_hex(8))
+
+
+# ---- spectators: /rooms/<CODE>/watch/ and its socket ----------------------------------------
+
+WATCH_SALT = "lobby.watch"
+# One answer for no room and for a table that needs an invitation: codes can't be probed.
+WATCH_REFUSED = (
+    "There is no table to watch here, or it is private: ask its host for a watcher link."
+)
+SPECTATOR = "spectator:"  # a spectator's player key: no person's, so never the host's
+
+
+def watch_invitation(room: Room) -> str:
+    """The token of the host's watcher link: it lets anyone holding it watch this room (and
+    no other: it names the room's row, so a code used again later is not covered)."""
+    return signing.dumps(room.pk, salt=WATCH_SALT)
+
+
+def watchable_room(code: str, invite: Any = "") -> Room:
+    """The open room with this code that may be watched: a public or ranked table by anyone,
+    any other by invitation only. NoSuchRoom otherwise, the same answer as for no room."""
+    room = open_room(code)
+    if room.public or room.ranked or _invited(room, invite):
+        return room
+    raise NoSuchRoom(room.code)
+
+
+def _invited(room: Room, invite: Any) -> bool:
+    try:
+        return signing.loads(str(invite or "")[:200], salt=WATCH_SALT) == room.pk
+    except signing.BadSignature:
+        return False
+
+
+def spectator(room: Room) -> Member:
+    """A spectator at the table: no seat, and not a member (nothing is stored for them)."""
+    return Member(room=room, player=SPECTATOR, name="", seat=None)
+
+
+def started_watching(*, room_id: int, channel: str) -> None:
+    Watcher.objects.update_or_create(
+        channel=channel, defaults={"room_id": room_id, "seen": timezone.now()}
+    )
+    tell_watchers(room_id)
+
+
+def stopped_watching(*, room_id: int, channel: str) -> None:
+    if Watcher.objects.filter(channel=channel).delete()[0]:
+        tell_watchers(room_id)
+
+
+def watching(room_id: int) -> int:
+    """How many spectator sockets the table has open now."""
+    return Watcher.objects.filter(room_id=room_id, seen__gte=fresh_since()).count()
+
+
+def tell_watchers(room_id: int) -> None:
+    """Every socket at the table shows the new count (a small message, not a new view)."""
+    code = Room.objects.filter(pk=room_id, is_open=True).values_list("code", flat=True).first()
+    if code:
+        news.tell_now(room_group(code), "room.watchers", count=watching(room_id))
+
+
+def watch_heartbeat(sockets: dict[str, int]) -> None:
+    """The sign of life of a process's spectator sockets (channel name: room id), as
+    heartbeat() is for members' sockets."""
+    now = timezone.now()
+    if Watcher.objects.filter(channel__in=sockets).update(seen=now) == len(sockets):
+        return
+    kept = set(Watcher.objects.filter(channel__in=sockets).values_list("channel", flat=True))
+    missing = {c: r for c, r in sockets.items() if c not in kept}
+    rooms = set(
+        Room.objects.filter(pk__in=missing.values(), is_open=True).values_list("pk", flat=True)
+    )
+    Watcher.objects.bulk_create(
+        [Watcher(room_id=r, channel=c, seen=now) for c, r in missing.items() if r in rooms],
+        ignore_conflicts=True,
+    )
+    for room_id in rooms:
+        tell_watchers(room_id)
 
 
 # ---- Speed Play: how fast the computer players move ------------------------------------------
@@ -413,21 +585,21 @@ def _return_seat(room: Room, member: Member) -> None:
         gameplay.set_seat_control(game_id=room.game_id, seat=member.seat, bot=False)
 
 
-def _fresh_since():
+def fresh_since():
     return timezone.now() - timedelta(seconds=settings.PRESENCE_TTL)
 
 
 def online_ids(room_id: int) -> set[int]:
     """The members of a room with a live socket now."""
     return set(
-        Presence.objects.filter(member__room_id=room_id, seen__gte=_fresh_since())
+        Presence.objects.filter(member__room_id=room_id, seen__gte=fresh_since())
         .values_list("member_id", flat=True)
         .distinct()
     )
 
 
 def is_online(member_id: int) -> bool:
-    return Presence.objects.filter(member_id=member_id, seen__gte=_fresh_since()).exists()
+    return Presence.objects.filter(member_id=member_id, seen__gte=fresh_since()).exists()
 
 
 def connected(*, room_id: int, player: str, channel: str) -> Member | None:
@@ -454,6 +626,8 @@ def connected(*, room_id: int, player: str, channel: str) -> Member | None:
             transaction.on_commit(lambda: notify_room(room.code, notice=notice))
         elif not was_here:  # everyone's list shows them here now
             transaction.on_commit(lambda: notify_room(room.code))
+        if not was_here and room.public and room.host == player:
+            tables_changed()  # a table is listed while its host is here
     return member
 
 
@@ -481,8 +655,10 @@ def disconnected(*, member_id: int, channel: str) -> None:
     Presence.objects.filter(channel=channel).delete()
     Member.objects.filter(pk=member_id).update(last_seen=timezone.now())
     if not is_online(member_id):
-        code = Room.objects.filter(members__pk=member_id).values_list("code", flat=True).first()
-        notify_room(code)  # "reconnecting…" while the grace period runs
+        room = Room.objects.filter(members__pk=member_id).only("code", "public").first()
+        notify_room(room.code if room else None)  # "reconnecting…" while the grace period runs
+        if room is not None and room.public:
+            tables_changed()
         run_later("lobby.seat_check", member_id, delay=settings.RECONNECT_GRACE)
 
 
@@ -518,17 +694,18 @@ def sweep_presence() -> dict[str, int]:
     people have been gone for the grace period to the computer, and end tables everyone has
     left for ABANDON_AFTER. Safe to run twice at once."""
     now = timezone.now()
-    stale = Presence.objects.filter(seen__lt=_fresh_since())
+    stale = Presence.objects.filter(seen__lt=fresh_since())
     last = dict(
         stale.values("member_id").annotate(seen=Max("seen")).values_list("member_id", "seen")
     )
     expired = stale.delete()[0]
     for member_id, seen in last.items():
         Member.objects.filter(pk=member_id, last_seen__lt=seen).update(last_seen=seen)
-    for code in set(
-        Room.objects.filter(members__pk__in=last).values_list("code", flat=True).distinct()
-    ):
+    gone = Room.objects.filter(members__pk__in=last).values_list("code", "public").distinct()
+    for code, public in set(gone):
         notify_room(code)
+        if public:
+            tables_changed()
     # Seated people in a game in play at a shared table, with no live socket.
     in_play = Member.objects.filter(
         left=False,
@@ -537,7 +714,12 @@ def sweep_presence() -> dict[str, int]:
         room__private=False,
         room__game__status=Game.Status.ACTIVE,
         last_seen__lt=now - timedelta(seconds=settings.RECONNECT_GRACE),
-    ).exclude(presences__seen__gte=_fresh_since())
+    ).exclude(presences__seen__gte=fresh_since())
+    stale_watchers = Watcher.objects.filter(seen__lt=fresh_since())
+    watched = set(stale_watchers.values_list("room_id", flat=True))
+    expired += stale_watchers.delete()[0]
+    for room_id in watched:
+        tell_watchers(room_id)
     handed = sum(check_seat(pk) for pk in in_play.values_list("pk", flat=True))
     ended = sum(_end_if_abandoned(pk) for pk in _abandoned_rooms(now))
     return {"expired": expired, "handed": handed, "ended": ended}
@@ -549,7 +731,7 @@ def _abandoned_rooms(now) -> list[int]:
     (lobby.ranked); a private table waits for its one player."""
     someone_here = Member.objects.filter(room=OuterRef("pk"), left=False).filter(
         Q(last_seen__gte=now - timedelta(seconds=settings.ABANDON_AFTER))
-        | Q(presences__seen__gte=_fresh_since())
+        | Q(presences__seen__gte=fresh_since())
     )
     return list(
         Room.objects.filter(
@@ -570,7 +752,8 @@ def _end_if_abandoned(room_id: int) -> bool:
         room.members.update(seat=None)
         gameplay.abandon_game(game_id=room.game_id)
         room.game = None
-        room.save(update_fields=["game", "updated"])
+        room.public = False  # nobody is here to play with whoever the list would send
+        room.save(update_fields=["game", "public", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
     return True
 

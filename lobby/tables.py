@@ -346,6 +346,10 @@ def render_fragment(context: dict[str, Any]) -> str:
     return get_template("lobby/_room_main.html").render(context)
 
 
+def render_watching(count: int) -> str:
+    return get_template("lobby/_watching.html").render({"watching": count})
+
+
 def render_error(message: str) -> str:
     return get_template("lobby/_error.html").render({"message": message})
 

@@ -1,8 +1,11 @@
 """Thin views: parse, call lobby.services, redirect or render."""
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.sightings import sighted
@@ -10,7 +13,7 @@ from gameplay.engine import registry
 from infra import limits
 from infra.cache import require_redis
 
-from . import services, tables
+from . import selectors, services, tables
 from .identity import player_key, player_name
 
 
@@ -44,6 +47,7 @@ def join_room(request):
             player=player,
             name=player_name(request),
             user=_user(request),
+            listed=request.POST.get("listed") == "1",
         )
     except limits.Limited as exc:
         messages.error(request, exc.message)
@@ -52,8 +56,37 @@ def join_room(request):
         if isinstance(exc, services.NoSuchRoom):
             limits.count(*guesser)
         messages.error(request, exc.message)
-        return redirect("home")
+        return redirect("open-tables" if request.POST.get("listed") == "1" else "home")
     return redirect("room", code=room.code)
+
+
+def open_tables(request):
+    """GET /tables/: public rooms waiting for players, kept current by /ws/tables/."""
+    require_redis()
+    return render(request, "lobby/open_tables.html", {"tables": selectors.open_tables()})
+
+
+@require_POST
+def public_table(request, code: str):
+    """The host lists the room on /tables/ (``public=1`` with the start form's game, seats,
+    rule options and turn timer) or makes it private again (``public=0``)."""
+    try:
+        player = player_key(request)
+        room = services.members_room(code, player)
+        if request.POST.get("public") == "1":
+            services.list_table(
+                room=room,
+                player=player,
+                kind=request.POST.get("game", ""),
+                seats=request.POST.get("seats"),
+                rules=request.POST.get("rules") or _rules_from_form(request),
+                turn_timer=request.POST.get("turn_timer"),
+            )
+        else:
+            services.unlist_table(room=room, player=player)
+    except services.RoomError as exc:
+        messages.error(request, exc.message)
+    return redirect("room", code=normalise(code))
 
 
 def room(request, code: str):
@@ -68,7 +101,36 @@ def room(request, code: str):
     except services.RoomError as exc:  # not a room code at all
         raise Http404(exc.message) from exc
     context = tables.room_context(room, services.member_of(room, player))
+    context["watching"] = services.watching(room.pk)
+    if context["is_host"]:
+        context["watch_link"] = _watch_link(request, room)
     return render(request, "lobby/room.html", context)
+
+
+def watch(request, code: str):
+    """GET /rooms/<CODE>/watch/: the spectators' view of a public or ranked table, or of any
+    other with the host's invitation (?invite=<token>)."""
+    require_redis()
+    invite = request.GET.get("invite", "")
+    try:
+        room = services.watchable_room(code, invite)
+    except services.RoomError:
+        context = {"message": services.WATCH_REFUSED}
+        return render(request, "lobby/not_watchable.html", context, status=404)
+    context = tables.room_context(room, services.spectator(room))
+    socket = f"/ws/rooms/{room.code}/watch/"
+    context["socket_url"] = f"{socket}?{urlencode({'invite': invite})}" if invite else socket
+    context["watching"] = services.watching(room.pk)
+    return render(request, "lobby/room.html", context)
+
+
+def _watch_link(request, room) -> str:
+    """The host's link for spectators: a table that is not public or ranked needs the
+    invitation in it."""
+    path = reverse("watch", args=[room.code])
+    if not (room.public or room.ranked):
+        path += "?" + urlencode({"invite": services.watch_invitation(room)})
+    return request.build_absolute_uri(path)
 
 
 @require_POST

@@ -105,9 +105,13 @@
     showToast.timer = setTimeout(() => { toast.hidden = true; }, 4000);
   }
 
+  // A hint lies over the top of the table, below its title bar (Rules and Quit stay in reach).
   function showHint() {
     const box = document.getElementById("table-hint");
-    if (box && box.textContent.trim()) box.hidden = false;
+    if (!box || !box.textContent.trim()) return;
+    const bar = document.querySelector("#room-main .table-bar");
+    box.style.top = bar ? `${bar.offsetTop + bar.offsetHeight}px` : "0";
+    box.hidden = false;
   }
 
   // Every update redraws #room-main, which would drop the keyboard focus to the page (the next

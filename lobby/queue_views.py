@@ -39,7 +39,13 @@ def join(request, kind: str):
         messages.info(request, SIGN_UP_FIRST)
         return redirect(f"{reverse('signup')}?next=/ranked/{kind}/")
     try:
-        entry = ranked.enqueue(user=request.user, kind=kind)
+        entry = ranked.enqueue(
+            user=request.user, kind=kind, leave_table=request.POST.get("leave_table", "")
+        )
+    except ranked.SeatElsewhere as exc:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": exc.message}, status=409)
+        return redirect("ranked-queue", kind=kind)  # it says where, and offers the way on
     except ranked.QueueError as exc:
         if _json(request):
             return JsonResponse({"ok": False, "message": exc.message}, status=409)

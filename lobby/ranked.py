@@ -53,6 +53,17 @@ class QueueError(Exception):
         self.message = message
 
 
+class SeatElsewhere(QueueError):
+    """The person holds a seat at a game in play: the waiting page offers to go back to it or
+    to leave it and queue."""
+
+    def __init__(self, room):
+        super().__init__(
+            f"You have a seat at a game in play (room {room.code}): finish or leave it first."
+        )
+        self.room = room
+
+
 def queue_group(kind: str) -> str:
     return f"queue_{kind}"
 
@@ -84,7 +95,9 @@ def player_key(user) -> str:
 # ---- joining and leaving the queue --------------------------------------------------------------
 
 
-def enqueue(*, user, kind, now: datetime | None = None) -> QueueEntry:
+def enqueue(*, user, kind, now: datetime | None = None, leave_table: str = "") -> QueueEntry:
+    """Queue for a ranked game. ``leave_table``: the code of the room where the person holds a
+    seat, which they chose to leave for the queue (a different room's seat still refuses)."""
     engine = rated_engine(kind)
     now = now or timezone.now()
     with transaction.atomic():
@@ -95,10 +108,11 @@ def enqueue(*, user, kind, now: datetime | None = None) -> QueueEntry:
             title = registry.get(waiting.kind).title
             raise QueueError(f"You are already in the queue for {title}: leave it first.")
         room = services.current_room(player_key(user))
+        if room is not None and leave_table and room.code == leave_table:
+            services.leave_room(room=room, player=player_key(user))
+            room = services.current_room(player_key(user))
         if room is not None:
-            raise QueueError(
-                f"You have a seat at a game in play (room {room.code}): finish or leave it first."
-            )
+            raise SeatElsewhere(room)
         skill = ratings.skill_of(user, engine.kind)
         try:
             with transaction.atomic():
@@ -176,6 +190,7 @@ def queue_state(user, engine) -> dict:
         "fill_after": settings.RANKED_FILL_AFTER,
         "seats": table_size(engine),
         "room": room.code if room else None,
+        "elsewhere": _seat_elsewhere(user) if status == "none" else None,
         "url": f"/rooms/{room.code}/" if in_play and status == QueueEntry.Status.MATCHED else None,
         "waiting": [
             {
@@ -188,6 +203,14 @@ def queue_state(user, engine) -> dict:
             for e in waiting(engine.kind)
         ],
     }
+
+
+def _seat_elsewhere(user) -> dict | None:
+    """The game in play where this person holds a seat, which keeps them out of the queue."""
+    room = services.current_room(player_key(user)) if user.is_authenticated else None
+    if room is None:
+        return None
+    return {"code": room.code, "title": registry.get(room.game.kind).title, "ranked": room.ranked}
 
 
 # ---- the waiting page's presence ----------------------------------------------------------------

@@ -3,6 +3,7 @@ changed), the matcher seating similar ratings, computer players after the wait, 
 matchers at once on PostgreSQL, and ranked tables people leave."""
 
 import html
+import re
 import threading
 import time
 from datetime import timedelta
@@ -127,6 +128,36 @@ def test_queueing_while_seated_at_a_table_is_refused():
         "message": f"You have a seat at a game in play (room {code}): finish or leave it first.",
     }
     assert not QueueEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_seat_elsewhere_is_named_with_the_way_back_or_leave_it_and_queue():
+    user = person("ann")
+    client = signed_in(user)
+    client.post("/play/war/")  # a game against the computer, in play
+    member = Member.objects.get(user=user)
+    code = member.room.code
+    # Play ranked: the waiting page says where the seat is, not the home page.
+    answer = client.post(f"/ranked/{KIND}/")
+    assert answer.status_code == 302 and answer["Location"] == f"/ranked/{KIND}/"
+    page = text(client.get(answer["Location"]))
+    words = " ".join(re.sub(r"<[^>]+>", "", page).split())
+    assert f"You still have a seat at War in room {code}, a game in play." in words
+    assert f'href="/rooms/{code}/">Go back to it</a>' in page
+    assert f'name="leave_table" value="{code}"' in page
+    assert not QueueEntry.objects.exists()
+    # Another room's code leaves nothing and queues nobody.
+    client.post(f"/ranked/{KIND}/", {"leave_table": "ZZZZZ"})
+    member.refresh_from_db()
+    assert not member.left and not QueueEntry.objects.exists()
+    # Leave it and queue: the computer takes the seat and the person waits for ranked.
+    answer = client.post(f"/ranked/{KIND}/", {"leave_table": code})
+    assert answer["Location"] == f"/ranked/{KIND}/"
+    member.refresh_from_db()
+    assert member.left
+    assert Game.objects.get(pk=member.room.game_id).seats[member.seat]["bot"]
+    assert entries(user=user, status=QueueEntry.Status.WAITING).count() == 1
+    assert "Looking for players near your rating" in text(client.get(f"/ranked/{KIND}/"))
 
 
 @pytest.mark.django_db

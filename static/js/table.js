@@ -105,9 +105,13 @@
     showToast.timer = setTimeout(() => { toast.hidden = true; }, 4000);
   }
 
+  // A hint lies over the top of the table, below its title bar (Rules and Quit stay in reach).
   function showHint() {
     const box = document.getElementById("table-hint");
-    if (box && box.textContent.trim()) box.hidden = false;
+    if (!box || !box.textContent.trim()) return;
+    const bar = document.querySelector("#room-main .table-bar");
+    box.style.top = bar ? `${bar.offsetTop + bar.offsetHeight}px` : "0";
+    box.hidden = false;
   }
 
   // Every update redraws #room-main, which would drop the keyboard focus to the page (the next
@@ -192,6 +196,23 @@
     over.scrollIntoView({ block: "nearest" });
   }
 
+  // On a phone the table is taller than the screen and the buttons' bar ([data-controls])
+  // sticks to its bottom edge, over whatever lies there: on each new turn of the player's, the
+  // part they play from ([data-reach], their hand) is scrolled to sit just above the bar, so the
+  // bar never lies over a card they need.
+  let reachedAt = null;
+  function bringIntoReach() {
+    const main = document.getElementById("room-main");
+    if (!main || main.dataset.turn !== "Your turn" || reachedAt === main.dataset.seq) return;
+    reachedAt = main.dataset.seq;
+    const reach = main.querySelector("[data-reach]");
+    if (!reach) return;
+    const bar = main.querySelector("[data-controls]");
+    const room = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
+    const r = reach.getBoundingClientRect();
+    if (r.bottom > room) window.scrollBy({ top: Math.min(r.bottom - room, r.top), behavior: "instant" });
+  }
+
   document.body.addEventListener("htmx:wsBeforeMessage", rememberFocus);
   document.body.addEventListener("htmx:wsAfterMessage", () => {
     const room = document.getElementById("room");
@@ -203,6 +224,7 @@
     restoreFocus();
     announce();
     showGameOver();
+    bringIntoReach();
   });
   document.body.addEventListener("htmx:wsClose", (event) => {
     document.body.classList.add("offline");
@@ -222,5 +244,6 @@
     initTable();
     autoAct();
     announce();
+    bringIntoReach();
   });
 })();

@@ -84,3 +84,33 @@ def test_ranked_poker_from_the_queue_to_the_profile(
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
         raise
+
+
+def test_play_ranked_with_a_seat_elsewhere_says_where(page: Page, daphne_server):
+    """A seat at a game in play keeps a person out of the queue: the waiting page names the
+    table, with Go back to it and Leave it and queue (not a trip to the home page)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(daphne_server + "/accounts/signup/")
+    page.get_by_label("Username").fill("egret")
+    page.get_by_label("Password", exact=True).fill("white-Egret-52-harbour")
+    page.get_by_label("Password confirmation").fill("white-Egret-52-harbour")
+    page.get_by_role("button", name="Create account").click()
+    expect(page.locator("[data-username]")).to_have_text("egret")
+    page.goto(daphne_server + "/play/war/")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    code = page.url.rstrip("/").split("/")[-1]
+
+    page.goto(daphne_server + "/")
+    page.locator("[data-kind=poker]").get_by_role("button", name=re.compile("Play ranked")).click()
+    elsewhere = page.locator(f"[data-elsewhere={code}]")
+    expect(elsewhere).to_contain_text(f"You still have a seat at War in room {code}")
+    assert page.url.endswith("/ranked/poker/")
+    page.get_by_role("link", name="Go back to it").click()
+    page.wait_for_url(f"**/rooms/{code}/")
+    expect(page.locator("section.table")).to_be_visible()
+
+    page.goto(daphne_server + "/ranked/poker/")
+    page.get_by_role("button", name="Leave it and queue").click()
+    expect(page.locator(".queue-status")).to_contain_text("Looking for players")
+    expect(page.locator("[data-waiting] li.you")).to_contain_text("egret")

@@ -1,0 +1,167 @@
+"""The computer players' four strengths in Poker and Blackjack: each plays whole games with
+legal moves, none reads what its seat can't see, and Easy makes no absurd move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gameplay.engine.core import STRENGTHS, clone
+from gameplay.engine.games.poker import evaluator
+from gameplay.engine.games.poker import search as poker_search
+from gameplay.engine.games.poker import strategy as poker_strategy
+from gameplay.engine.games.poker.engine import ENGINE as POKER
+
+
+@pytest.fixture(autouse=True)
+def small_search(monkeypatch):
+    """The searching levels look at a few deals only, so the suite stays fast."""
+    monkeypatch.setattr(poker_search, "DEALS", 12)
+    monkeypatch.setattr(poker_strategy, "SAMPLES", 12)
+
+
+def test_every_game_plays_all_four_strengths():
+    for engine in (POKER,):
+        assert engine.strengths == STRENGTHS
+
+
+def play_out(engine, state, strengths, moves: int = 6000) -> dict:
+    for _ in range(moves):
+        if engine.is_over(state):
+            return state
+        for seat in engine.to_act(state):
+            if seat not in engine.to_act(state):
+                continue  # a simultaneous stage moved on
+            action = engine.bot_action(state, seat, strengths[seat % len(strengths)])
+            assert action in engine.legal_actions(state, seat), action
+            engine.apply(state, seat, action)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    "strengths", [("easy", "medium"), ("hard", "expert"), ("expert", "easy", "medium", "hard")]
+)
+def test_poker_strengths_play_whole_games_with_legal_moves(strengths):
+    state = POKER.new_game(len(strengths), f"strengths-{'-'.join(strengths)}")
+    assert POKER.is_over(play_out(POKER, state, strengths))
+
+
+# ---- no peeking ------------------------------------------------------------------------------
+
+
+def poker_hidden_shuffled(state: dict, seat: int, rng: random.Random) -> dict:
+    """The same table with the cards ``seat`` can't see dealt again: the other hands and the
+    deck mixed and dealt back in the same numbers."""
+    other = clone(state)
+    seats = [s for s in range(state["players"]) if s != seat]
+    secret = [c for s in seats for c in state["hands"][s]] + state["deck"]
+    rng.shuffle(secret)
+    for s in seats:
+        count = len(state["hands"][s])
+        other["hands"][s], secret = secret[:count], secret[count:]
+    other["deck"] = secret
+    return other
+
+
+def positions(engine, count: int, seed: str, players: int = 2):
+    """States met in play (by medium players), at a seat about to act."""
+    state = engine.new_game(players, seed)
+    step = 0
+    while not engine.is_over(state) and count:
+        seat = engine.to_act(state)[0]
+        if step % 2 == 0:
+            count -= 1
+            yield state, seat
+        engine.apply(state, seat, engine.bot_action(state, seat))
+        step += 1
+
+
+def differs_whatever_is_hidden(engine, shuffle, strength: str, bot=None, players=2) -> int:
+    """Over positions in play, the action chosen from a state and from the same state with
+    its hidden cards dealt again. Returns how many positions differed."""
+    rng = random.Random(7)
+    differ = 0
+    for state, seat in positions(engine, 16, f"peek-{strength}", players):
+        other = shuffle(state, seat, rng)
+        assert engine.view(other, seat) == engine.view(state, seat)
+        choose = bot or engine.bot_action
+        if choose(state, seat, strength) != choose(other, seat, strength):
+            differ += 1
+    return differ
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_no_poker_strength_reads_the_hidden_cards(strength):
+    assert differs_whatever_is_hidden(POKER, poker_hidden_shuffled, strength, players=3) == 0
+
+
+def test_a_poker_bot_that_peeks_is_caught():
+    """The check above can fail: a bot handed the state (here: one that folds, or checks,
+    whenever an opponent really holds the better hand) chooses differently."""
+
+    def peeking(state, seat, strength):
+        action = POKER.bot_action(state, seat, strength)
+        if state["phase"] == "draw":
+            return action
+        mine = evaluator.evaluate_cards(state["hands"][seat])
+        others = [
+            evaluator.evaluate_cards(state["hands"][s])
+            for s in range(state["players"])
+            if s != seat and not state["folded"][s] and not state["out"][s]
+        ]
+        if max(others) > mine:
+            legal = POKER.legal_actions(state, seat)
+            return next(a for a in legal if a["type"] in ("check", "fold"))
+        return action
+
+    assert differs_whatever_is_hidden(POKER, poker_hidden_shuffled, "medium", peeking) > 0
+
+
+# ---- Easy makes no absurd move -------------------------------------------------------------------
+
+
+def test_easy_poker_keeps_its_pairs_and_never_folds_for_free():
+    for i in range(10):
+        state = POKER.new_game(2, f"easy-poker-{i}")
+        while not POKER.is_over(state) and state["hand_no"] <= 12:
+            seat = POKER.to_act(state)[0]
+            legal = POKER.legal_actions(state, seat)
+            action = POKER.bot_action(state, seat, "easy" if seat == 0 else "medium")
+            hand = state["hands"][seat]
+            category, _ = evaluator.decode(evaluator.evaluate_cards(hand))
+            if seat == 0 and action["type"] == "draw":
+                ranks = [c[:-1] for c in hand if not c.startswith("JK")]
+                paired = [c for c in hand if not c.startswith("JK") and ranks.count(c[:-1]) > 1]
+                jokers = [c for c in hand if c.startswith("JK")]
+                assert set(paired + jokers) <= set(action["hold"]), (hand, action)
+                if category >= evaluator.STRAIGHT:
+                    assert action["hold"] == hand  # a made hand stands pat
+            elif seat == 0:
+                if {"type": "check"} in legal:
+                    assert action["type"] != "fold", (hand, action)
+                if category >= evaluator.TWO_PAIR:
+                    assert action["type"] != "fold", (hand, action)
+                if category == evaluator.ONE_PAIR and state["round"]["raises"] <= 1:
+                    assert action["type"] != "fold", (hand, action)
+                if category == evaluator.HIGH_CARD and state["phase"] == "bet2":
+                    assert action["type"] != "raise", (hand, action)
+            POKER.apply(state, seat, action)
+
+
+def test_poker_views_remember_showdowns_and_own_discards():
+    state = POKER.new_game(2, "reads")
+    for _ in range(400):
+        if POKER.is_over(state):
+            break
+        seat = POKER.to_act(state)[0]
+        action = POKER.bot_action(state, seat, "medium")
+        POKER.apply(state, seat, action)
+        if action["type"] == "draw" and state["phase"] != "over":
+            thrown = POKER.view(state, seat)["you"]["discarded"]
+            assert len(thrown) == 5 - len(action["hold"])
+            assert POKER.view(state, 1 - seat)["you"]["discarded"] != thrown or not thrown
+            assert "discarded" not in POKER.view(state, None).get("you", {})
+    shows = POKER.view(state, None)["showdowns"]
+    assert len(shows) == 2 and all(r["bluffed"] <= r["raised"] for r in shows)
+    assert sum(r["raised"] for r in shows) > 0

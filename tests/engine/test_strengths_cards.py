@@ -8,6 +8,10 @@ import random
 import pytest
 
 from gameplay.engine.core import STRENGTHS, clone
+from gameplay.engine.games.blackjack import counting
+from gameplay.engine.games.blackjack.engine import ENGINE as BLACKJACK
+from gameplay.engine.games.blackjack.engine import card_value, hand_total
+from gameplay.engine.games.blackjack.players import bot as blackjack_bot
 from gameplay.engine.games.poker import evaluator
 from gameplay.engine.games.poker import search as poker_search
 from gameplay.engine.games.poker import strategy as poker_strategy
@@ -22,7 +26,7 @@ def small_search(monkeypatch):
 
 
 def test_every_game_plays_all_four_strengths():
-    for engine in (POKER,):
+    for engine in (POKER, BLACKJACK):
         assert engine.strengths == STRENGTHS
 
 
@@ -64,16 +68,28 @@ def poker_hidden_shuffled(state: dict, seat: int, rng: random.Random) -> dict:
     return other
 
 
-def positions(engine, count: int, seed: str, players: int = 2):
-    """States met in play (by medium players), at a seat about to act."""
+def blackjack_hidden_shuffled(state: dict, seat: int, rng: random.Random) -> dict:
+    """The same table with the shoe and a face-down hole card dealt again."""
+    other = clone(state)
+    hole = state["dealer"][1:2] if not state["hole_up"] else []
+    secret = hole + state["shoe"]
+    rng.shuffle(secret)
+    if hole:
+        other["dealer"][1] = secret.pop()
+    other["shoe"] = secret
+    return other
+
+
+def positions(engine, count: int, seed: str, players: int = 2, strength: str = "medium"):
+    """States met in play, at a seat about to act."""
     state = engine.new_game(players, seed)
     step = 0
     while not engine.is_over(state) and count:
         seat = engine.to_act(state)[0]
-        if step % 2 == 0:
+        if step % 2 == 0 or engine is BLACKJACK and state["phase"] == "play":
             count -= 1
             yield state, seat
-        engine.apply(state, seat, engine.bot_action(state, seat))
+        engine.apply(state, seat, engine.bot_action(state, seat, strength))
         step += 1
 
 
@@ -82,7 +98,7 @@ def differs_whatever_is_hidden(engine, shuffle, strength: str, bot=None, players
     its hidden cards dealt again. Returns how many positions differed."""
     rng = random.Random(7)
     differ = 0
-    for state, seat in positions(engine, 16, f"peek-{strength}", players):
+    for state, seat in positions(engine, 24, f"peek-{strength}", players, strength):
         other = shuffle(state, seat, rng)
         assert engine.view(other, seat) == engine.view(state, seat)
         choose = bot or engine.bot_action
@@ -118,6 +134,65 @@ def test_a_poker_bot_that_peeks_is_caught():
     assert differs_whatever_is_hidden(POKER, poker_hidden_shuffled, "medium", peeking) > 0
 
 
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_no_blackjack_strength_reads_the_shoe_or_the_hole_card(strength):
+    assert differs_whatever_is_hidden(BLACKJACK, blackjack_hidden_shuffled, strength) == 0
+
+
+def test_a_blackjack_bot_that_peeks_is_caught():
+    """A bot that reads the next card of the shoe (hits when it would not bust) is caught."""
+
+    def peeking(state, seat, strength):
+        action = BLACKJACK.bot_action(state, seat, strength)
+        if state["phase"] != "play":
+            return action
+        total, _ = hand_total(state["seats"][seat]["cards"] + state["shoe"][:1])
+        return {"type": "hit"} if total <= 21 else {"type": "stand"}
+
+    assert differs_whatever_is_hidden(BLACKJACK, blackjack_hidden_shuffled, "hard", peeking) > 0
+
+
+def test_blackjack_strengths_play_whole_games_with_legal_moves():
+    for players, strengths in ((2, ("easy", "medium")), (4, STRENGTHS)):
+        state = BLACKJACK.new_game(players, f"strengths-{players}")
+        assert BLACKJACK.is_over(play_out(BLACKJACK, state, strengths, 20000))
+
+
+def test_cards_left_is_what_nobody_has_seen_and_the_same_for_every_seat():
+    state = BLACKJACK.new_game(3, "counting")
+    for _ in range(600):
+        if BLACKJACK.is_over(state):
+            break
+        views = [BLACKJACK.view(state, s) for s in (0, 1, 2, None)]
+        left = views[0]["cards_left"]
+        assert all(v["cards_left"] == left for v in views)
+        unseen = state["shoe"] + ([] if state["hole_up"] else state["dealer"][1:2])
+        assert sum(left) == len(unseen)
+        assert left[9] == sum(card_value(c) == 10 for c in unseen)
+        seat = BLACKJACK.to_act(state)[0]
+        BLACKJACK.apply(state, seat, BLACKJACK.bot_action(state, seat, "hard"))
+
+
+def test_hard_bets_more_and_deviates_only_when_the_count_says_so():
+    bets = [5, 10, 25, 50]
+    assert counting.bet_for(0.5, 100, bets) == 5
+    assert counting.bet_for(2.2, 100, bets) == 10
+    assert counting.bet_for(3.1, 100, bets) == 25
+    assert counting.bet_for(5.0, 400, bets) == 50
+    assert counting.bet_for(5.0, 60, bets) == 10  # never more than a quarter of the chips
+    assert counting.bet_for(5.0, 12, bets) == 5
+    assert counting.play(16, False, 10, False, 0.5) == "stand"
+    assert counting.play(16, False, 10, False, -0.5) == "hit"
+    assert counting.play(12, False, 4, False, -1.5) == "hit"
+    assert counting.play(12, False, 4, False, 1.0) == "stand"
+    assert counting.play(10, False, 10, True, 4.5) == "double"
+    assert counting.play(10, False, 10, True, 0.0) == "hit"
+    full = [8] * 9 + [32]  # a fresh 2-deck shoe counts 0
+    assert counting.true_count(full) == 0
+    low_gone = [8] + [4] * 5 + [8, 8, 8, 32]  # twenty small cards gone: a rich shoe
+    assert counting.true_count(low_gone) > 10
+
+
 # ---- Easy makes no absurd move -------------------------------------------------------------------
 
 
@@ -147,6 +222,51 @@ def test_easy_poker_keeps_its_pairs_and_never_folds_for_free():
                 if category == evaluator.HIGH_CARD and state["phase"] == "bet2":
                     assert action["type"] != "raise", (hand, action)
             POKER.apply(state, seat, action)
+
+
+def test_easy_blackjack_stands_on_15_hits_below_and_doubles_only_10_or_11():
+    seen = set()
+    for i in range(6):
+        state = BLACKJACK.new_game(2, f"easy-blackjack-{i}")
+        while not BLACKJACK.is_over(state):
+            for seat in BLACKJACK.to_act(state):
+                if seat not in BLACKJACK.to_act(state):
+                    continue
+                action = BLACKJACK.bot_action(state, seat, "easy")
+                view = BLACKJACK.view(state, seat)
+                if state["phase"] == "play":
+                    me = view["seats"][seat]
+                    up = counting.upcard(view)
+                    if action["type"] == "double":
+                        assert not me["soft"] and me["total"] in (10, 11) and 2 <= up <= 9
+                    elif me["total"] >= 15:
+                        assert action["type"] == "stand", (me, action)
+                    else:
+                        assert action["type"] == "hit", (me, action)
+                    seen.add(action["type"])
+                elif action["type"] == "bet":
+                    assert action["amount"] <= 10
+                BLACKJACK.apply(state, seat, action)
+    assert seen == {"hit", "stand", "double"}
+
+
+def test_expert_blackjack_plays_by_the_cards_left():
+    """Sixteen against a ten: with the small cards gone Expert stands, with only small cards
+    left it hits; it doubles eleven against a six from a full shoe."""
+    view = BLACKJACK.view(BLACKJACK.new_game(1, "expert"), 0)
+    view["phase"] = "play"
+    view["dealer"]["cards"] = ["KS", "??"]
+    view["seats"][0].update(cards=["10H", "6D"], total=16, soft=False)
+    legal = [{"type": "hit"}, {"type": "stand"}]
+    view["cards_left"] = [0, 0, 0, 0, 0, 10, 0, 0, 0, 20]  # sixes and tens: the dealer busts
+    assert blackjack_bot(view, legal, random.Random(1), "expert") == {"type": "stand"}
+    view["cards_left"] = [4, 8, 8, 8, 8, 2, 1, 1, 1, 2]
+    assert blackjack_bot(view, legal, random.Random(1), "expert") == {"type": "hit"}
+    view["dealer"]["cards"] = ["6S", "??"]
+    view["seats"][0].update(cards=["5H", "6D"], total=11, soft=False)
+    view["cards_left"] = [8, 8, 8, 8, 7, 7, 8, 8, 8, 32]
+    legal.append({"type": "double"})
+    assert blackjack_bot(view, legal, random.Random(1), "expert") == {"type": "double"}
 
 
 def test_poker_views_remember_showdowns_and_own_discards():

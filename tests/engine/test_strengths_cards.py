@@ -1,4 +1,4 @@
-"""The computer players' four strengths in Poker and Blackjack: each plays whole games with
+"""The computer players' four strengths in Poker, Blackjack and Thirteen: each plays whole games with
 legal moves, none reads what its seat can't see, and Easy makes no absurd move."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from gameplay.engine import melds
 from gameplay.engine.core import STRENGTHS, clone
 from gameplay.engine.games.blackjack import counting
 from gameplay.engine.games.blackjack.engine import ENGINE as BLACKJACK
@@ -16,6 +17,9 @@ from gameplay.engine.games.poker import evaluator
 from gameplay.engine.games.poker import search as poker_search
 from gameplay.engine.games.poker import strategy as poker_strategy
 from gameplay.engine.games.poker.engine import ENGINE as POKER
+from gameplay.engine.games.thirteen import search as thirteen_search
+from gameplay.engine.games.thirteen.engine import ENGINE as THIRTEEN
+from gameplay.engine.games.thirteen.hands import wild_rank
 
 
 @pytest.fixture(autouse=True)
@@ -23,10 +27,11 @@ def small_search(monkeypatch):
     """The searching levels look at a few deals only, so the suite stays fast."""
     monkeypatch.setattr(poker_search, "DEALS", 12)
     monkeypatch.setattr(poker_strategy, "SAMPLES", 12)
+    monkeypatch.setattr(thirteen_search, "DEALS", 6)
 
 
 def test_every_game_plays_all_four_strengths():
-    for engine in (POKER, BLACKJACK):
+    for engine in (POKER, BLACKJACK, THIRTEEN):
         assert engine.strengths == STRENGTHS
 
 
@@ -193,6 +198,48 @@ def test_hard_bets_more_and_deviates_only_when_the_count_says_so():
     assert counting.true_count(low_gone) > 10
 
 
+def thirteen_hidden_shuffled(state: dict, seat: int, rng: random.Random) -> dict:
+    """The same table with the others' face-down cards and the stock dealt again (the cards
+    a seat was seen taking stay in its hand)."""
+    other = clone(state)
+    seats = [s for s in range(state["players"]) if s != seat]
+    down = {s: [c for c in state["hands"][s] if c not in state["took"][s]] for s in seats}
+    secret = [c for s in seats for c in down[s]] + state["stock"]
+    rng.shuffle(secret)
+    for s in seats:
+        fresh, secret = secret[: len(down[s])], secret[len(down[s]) :]
+        other["hands"][s] = [c if c in state["took"][s] else fresh.pop() for c in state["hands"][s]]
+    other["stock"] = secret
+    return other
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_no_thirteen_strength_reads_the_hidden_cards(strength):
+    assert differs_whatever_is_hidden(THIRTEEN, thirteen_hidden_shuffled, strength, players=3) == 0
+
+
+def test_a_thirteen_bot_that_peeks_is_caught():
+    """A bot that takes the discard whenever the stock's top card is no use is caught."""
+
+    def peeking(state, seat, strength):
+        action = THIRTEEN.bot_action(state, seat, strength)
+        legal = THIRTEEN.legal_actions(state, seat)
+        if action["type"] == "draw" and {"type": "draw", "from": "discard"} in legal:
+            wild = wild_rank(state["round"])
+            top = state["stock"][0] if state["stock"] else None
+            if top and melds.BIT[top] % 13 != wild - 1:
+                return {"type": "draw", "from": "discard"}
+        return action
+
+    assert differs_whatever_is_hidden(THIRTEEN, thirteen_hidden_shuffled, "hard", peeking) > 0
+
+
+def test_thirteen_strengths_play_whole_games_with_legal_moves():
+    for players, strengths in ((2, ("hard", "expert")), (4, ("expert", "easy", "medium", "hard"))):
+        state = THIRTEEN.new_game(players, f"strengths-{players}")
+        assert THIRTEEN.is_over(play_out(THIRTEEN, state, strengths, 20000))
+
+
 # ---- Easy makes no absurd move -------------------------------------------------------------------
 
 
@@ -267,6 +314,30 @@ def test_expert_blackjack_plays_by_the_cards_left():
     view["cards_left"] = [8, 8, 8, 8, 7, 7, 8, 8, 8, 32]
     legal.append({"type": "double"})
     assert blackjack_bot(view, legal, random.Random(1), "expert") == {"type": "double"}
+
+
+def test_easy_thirteen_goes_out_and_keeps_its_combinations_and_wild_cards():
+    for i in range(3):
+        state = THIRTEEN.new_game(2, f"easy-thirteen-{i}")
+        while not THIRTEEN.is_over(state) and state["round"] <= 6:
+            seat = THIRTEEN.to_act(state)[0]
+            legal = THIRTEEN.legal_actions(state, seat)
+            action = THIRTEEN.bot_action(state, seat, "easy")
+            if state["step"] == "discard":
+                if any(a["type"] == "go_out" for a in legal):
+                    assert action["type"] == "go_out"
+                else:
+                    wild = wild_rank(state["round"])
+                    hand = state["hands"][seat]
+                    arrangement = melds.arrange(hand, wild)
+                    loose = [
+                        c
+                        for c in arrangement.deadwood
+                        if c != state["taken"] and melds.BIT[c] % 13 != wild - 1
+                    ]
+                    if loose:  # a plain card left over: it throws one of those
+                        assert action["card"] in loose, (hand, action)
+            THIRTEEN.apply(state, seat, action)
 
 
 def test_poker_views_remember_showdowns_and_own_discards():

@@ -1,4 +1,4 @@
-"""The computer players' four strengths in Poker, Blackjack and Thirteen: each plays whole games with
+"""The computer players' four strengths in Poker, Blackjack, Thirteen and Cardice: each plays whole games with
 legal moves, none reads what its seat can't see, and Easy makes no absurd move."""
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from gameplay.engine.games.blackjack import counting
 from gameplay.engine.games.blackjack.engine import ENGINE as BLACKJACK
 from gameplay.engine.games.blackjack.engine import card_value, hand_total
 from gameplay.engine.games.blackjack.players import bot as blackjack_bot
+from gameplay.engine.games.cardice import search as cardice_search
+from gameplay.engine.games.cardice.engine import ENGINE as CARDICE
 from gameplay.engine.games.poker import evaluator
 from gameplay.engine.games.poker import search as poker_search
 from gameplay.engine.games.poker import strategy as poker_strategy
@@ -28,10 +30,12 @@ def small_search(monkeypatch):
     monkeypatch.setattr(poker_search, "DEALS", 12)
     monkeypatch.setattr(poker_strategy, "SAMPLES", 12)
     monkeypatch.setattr(thirteen_search, "DEALS", 6)
+    monkeypatch.setattr(cardice_search, "HARD_DEALS", 3)
+    monkeypatch.setattr(cardice_search, "EXPERT_DEALS", 6)
 
 
 def test_every_game_plays_all_four_strengths():
-    for engine in (POKER, BLACKJACK, THIRTEEN):
+    for engine in (POKER, BLACKJACK, THIRTEEN, CARDICE):
         assert engine.strengths == STRENGTHS
 
 
@@ -240,6 +244,45 @@ def test_thirteen_strengths_play_whole_games_with_legal_moves():
         assert THIRTEEN.is_over(play_out(THIRTEEN, state, strengths, 20000))
 
 
+def cardice_hidden_shuffled(state: dict, seat: int, rng: random.Random) -> dict:
+    """The same table with the others' hands and the unused stockpile dealt again."""
+    other = clone(state)
+    seats = [s for s in range(len(state["hands"])) if s != seat]
+    secret = [c for s in seats for c in state["hands"][s]] + state["stockpile"]
+    rng.shuffle(secret)
+    for s in seats:
+        count = len(state["hands"][s])
+        other["hands"][s], secret = secret[:count], secret[count:]
+    other["stockpile"] = secret
+    return other
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_no_cardice_strength_reads_the_hidden_cards(strength):
+    assert differs_whatever_is_hidden(CARDICE, cardice_hidden_shuffled, strength, players=3) == 0
+
+
+def test_a_cardice_bot_that_peeks_is_caught():
+    """A bot that leads (or throws) a suit the next seat really lacks is caught."""
+
+    def peeking(state, seat, strength):
+        legal = CARDICE.legal_actions(state, seat)
+        if legal[0]["type"] != "play":
+            return CARDICE.bot_action(state, seat, strength)
+        nxt = state["seats"][(state["seats"].index(seat) + 1) % len(state["seats"])]
+        held = {c[-1] for c in state["hands"][nxt] if c != "JK1"}
+        lacking = [a for a in legal if a["card"] != "JK1" and a["card"][-1] not in held]
+        return (lacking or legal)[0]
+
+    assert differs_whatever_is_hidden(CARDICE, cardice_hidden_shuffled, "medium", peeking, 3) > 0
+
+
+def test_cardice_strengths_play_whole_games_with_legal_moves():
+    for players, strengths in ((2, ("hard", "expert")), (4, ("expert", "easy", "medium", "hard"))):
+        state = CARDICE.new_game(players, f"strengths-{players}")
+        assert CARDICE.is_over(play_out(CARDICE, state, strengths, 20000))
+
+
 # ---- Easy makes no absurd move -------------------------------------------------------------------
 
 
@@ -338,6 +381,26 @@ def test_easy_thirteen_goes_out_and_keeps_its_combinations_and_wild_cards():
                     if loose:  # a plain card left over: it throws one of those
                         assert action["card"] in loose, (hand, action)
             THIRTEEN.apply(state, seat, action)
+
+
+def test_easy_cardice_bids_its_honours_and_plays_high_only_while_short():
+    for i in range(3):
+        state = CARDICE.new_game(3, f"easy-cardice-{i}")
+        while not CARDICE.is_over(state) and state["round"] <= 3:
+            seat = CARDICE.to_act(state)[0]
+            legal = CARDICE.legal_actions(state, seat)
+            action = CARDICE.bot_action(state, seat, "easy")
+            view = CARDICE.view(state, seat)
+            hand = state["hands"][seat]
+            if action["type"] == "bid":
+                honours = sum(1 for c in hand if c == "JK1" or c[:-1] in ("A", "K"))
+                assert action["n"] == min(max(honours, 1), state["hand_size"])
+            elif action["type"] == "play" and len(legal) > 1:
+                side = next(c for c in view["contracts"] if seat in c["seats"])
+                plain = [a["card"] for a in legal if a["card"] != "JK1"]
+                if side["won"] >= side["bid"] and plain:  # made (or nil): never the joker
+                    assert action["card"] != "JK1"
+            CARDICE.apply(state, seat, action)
 
 
 def test_poker_views_remember_showdowns_and_own_discards():

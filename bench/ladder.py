@@ -37,9 +37,19 @@ def head_to_head_score(engine, state, seat: int) -> float:
     return 1 / len(winners) if seat in winners else 0.0
 
 
+def blackjack_score(engine, state, seat: int) -> float:
+    """Each seat plays the dealer, not the other seat, at the same table (the same shoe and
+    dealer's hands, so the difference is sharper than either): the seat's chips minus the
+    other seat's at the end, in minimum bets (5 chips) per round dealt."""
+    chips = engine.result(state)["scores"]
+    return (chips[seat] - chips[1 - seat]) / 5 / max(state["round"], 1)
+
+
 # How a finished game scores for one seat, where a win is not the measure (kind -> function
 # of (engine, state, seat) -> float). The default is head_to_head_score.
-SCORES: dict = {}
+SCORES: dict = {"blackjack": blackjack_score}
+# Scores where the column's score against the row is minus the row's (a difference).
+DIFFERENCES = {"blackjack"}
 # The table size of a ladder game, where it isn't two (kind -> players): the strengths under
 # test take seats 0 and 1 in turn and the rest are filled by MEDIUM.
 PLAYERS: dict = {}
@@ -110,21 +120,30 @@ def main() -> None:
         names.append(TODAY)
     players = {name: Player(engine, name) for name in names}
     started = time.perf_counter()
+    # A win rate prints as a percentage; a difference in minimum bets a round, as it is.
+    scale, places = (1, 3) if args.kind in DIFFERENCES else (100, 1)
     matrix = {}
     for i, row in enumerate(names):
         for column in names[i + 1 :]:
             mean, half = play(engine, players[row], players[column], args.games, args.seed)
             matrix[row, column] = (mean, half)
-            matrix[column, row] = (1 - mean, half) if args.kind not in SCORES else None
-            print(f"{row} vs {column}: {100 * mean:.1f}% ± {100 * half:.1f}%", flush=True)
-    print(f"\n{args.kind}: row's score against column, {args.games} games a pair")
+            if args.kind in DIFFERENCES:
+                matrix[column, row] = (-mean, half)
+            else:
+                matrix[column, row] = (1 - mean, half) if args.kind not in SCORES else None
+            print(
+                f"{row} vs {column}: {scale * mean:.{places}f} ± {scale * half:.{places}f}",
+                flush=True,
+            )
+    unit = "min. bets a round" if args.kind in DIFFERENCES else "%"
+    print(f"\n{args.kind}: row's score against column ({unit}), {args.games} games a pair")
     print(" " * 8 + "".join(f"{n:>16}" for n in names))
     for row in names:
         cells = []
         for column in names:
             cell = matrix.get((row, column))
             cells.append(
-                f"{'—' if cell is None else f'{100 * cell[0]:.1f}±{100 * cell[1]:.1f}':>16}"
+                f"{'—' if cell is None else f'{scale * cell[0]:.{places}f}±{scale * cell[1]:.{places}f}':>16}"
             )
         print(f"{row:>8}" + "".join(cells))
     print("\nCPU a move (ms): p50 / p99 / max")

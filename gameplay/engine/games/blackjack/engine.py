@@ -19,6 +19,7 @@ from typing import Any
 from ...cards import HIDDEN, deck, rank, shuffled
 from ...core import (
     MEDIUM,
+    STRENGTHS,
     Action,
     Engine,
     Event,
@@ -31,7 +32,7 @@ from ...core import (
     waiting,
     why_not,
 )
-from . import strategy
+from . import players
 
 BETS = (5, 10, 25, 50)
 MIN_BET = BETS[0]
@@ -40,8 +41,6 @@ DECKS = 2
 SHOE_SIZE = 52 * DECKS
 RESHUFFLE_BELOW = SHOE_SIZE // 4  # fewer than 26 cards left when a round starts
 DEALER_STANDS_ON = 17
-BOT_CASH_OUT_CHIPS = 300
-BOT_ROUNDS = 100
 
 WIN, LOSE, PUSH, BLACKJACK = "win", "lose", "push", "blackjack"
 
@@ -110,6 +109,17 @@ def peeks(upcard: str) -> bool:
     return card_value(upcard) in (1, 10)
 
 
+def cards_left(state: dict[str, Any]) -> list[int]:
+    """How many of each value (A, 2, ..., 9, 10-value) nobody has seen since the shoe was
+    last shuffled: the shoe and a hole card still face down. Every other card of the shoe was
+    dealt face up, so anyone watching knows this; the view carries it for every seat."""
+    counts = [0] * 10
+    unseen = state["shoe"] + (state["dealer"][1:2] if not state["hole_up"] else [])
+    for card in unseen:
+        counts[card_value(card) - 1] += 1
+    return counts
+
+
 # ---- the engine ----------------------------------------------------------------------------
 
 
@@ -149,6 +159,7 @@ class Blackjack(Engine):
     records = (Record("chips", "Most chips at the end", "max"),)
     min_players = 1
     max_players = 4
+    strengths = STRENGTHS
 
     # ---- setup and rounds ------------------------------------------------------------------
 
@@ -582,6 +593,7 @@ class Blackjack(Engine):
             "bet_sizes": list(BETS),
             "shoe_count": len(state["shoe"]),
             "discard_count": len(state["discard"]),
+            "cards_left": cards_left(state),
             "dealer": {
                 "cards": shown,
                 "hole_hidden": HIDDEN in shown,
@@ -625,20 +637,7 @@ class Blackjack(Engine):
     def bot(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
     ) -> Action:
-        """Bets per rules.md §8 (10 with 50+ chips, else 5; cash out at 300 chips or after 100
-        rounds); plays the strategy computed in strategy.py for these exact rules."""
-        types = {a["type"] for a in legal}
-        me = view["seats"][view["seat"]]
-        if "cash_out" in types:
-            if me["chips"] >= BOT_CASH_OUT_CHIPS or view["round"] > BOT_ROUNDS:
-                return {"type": "cash_out"}
-            amount = 10 if me["chips"] >= 50 else MIN_BET
-            wanted = {"type": "bet", "amount": amount}
-            return wanted if wanted in legal else legal[0]
-        upcard = view["dealer"]["cards"][0]
-        total, soft = hand_total(me["cards"])
-        choice = strategy.decide(total, soft, card_value(upcard), "double" in types)
-        return {"type": choice} if choice in types else legal[0]
+        return players.bot(view, legal, rng, strength)
 
 
 ENGINE = Blackjack()

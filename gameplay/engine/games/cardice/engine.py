@@ -25,6 +25,7 @@ from typing import Any
 from ...cards import SUIT_NAMES, SUIT_SYMBOLS, is_card, rng, shuffled, suit
 from ...core import (
     MEDIUM,
+    STRENGTHS,
     Action,
     Engine,
     Event,
@@ -36,7 +37,7 @@ from ...core import (
     move,
     why_not,
 )
-from . import strategy
+from . import players
 from .tricks import DECK, JOKER, SUITED, SUITS, hand_order, power, trick_winner
 
 FACES = ["X", "S", "H", "D", "C", "B"]  # the die; X = no-trump (rules.md §2.5)
@@ -136,6 +137,7 @@ class Cardice(Engine):
     showcase = ("AB", "JK1")
     min_players = 2
     max_players = 6
+    strengths = STRENGTHS
     rated = True
     options = (
         Option(
@@ -640,7 +642,7 @@ class Cardice(Engine):
     def bot(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
     ) -> Action:
-        return strategy.choose(view, legal)
+        return players.bot(view, legal, rng, strength)
 
 
 ENGINE = Cardice()

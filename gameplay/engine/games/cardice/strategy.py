@@ -1,4 +1,6 @@
-"""The computer player (rules.md §8), from a seat's view and legal actions only.
+"""The Cardice computer player, from a seat's view and legal actions only.
+
+Medium (rules.md §8) is the computer as it always was:
 
 Bidding estimates the tricks the hand will take under the rolled trump: each card's chance
 that no higher card of its suit sits in another hand (the stockpile hides the rest), cut by
@@ -6,6 +8,10 @@ the chance that a side suit is trumped before the card is cashed; long trumps, s
 suits to trump in, and the joker count on top. The second round revises after hearing the
 table. Play aims at the contract exactly: win cheaply while short, duck once made or on a
 nil, cash the joker when the tricks left run out.
+
+Easy bids like a beginner, one trick for each Ace and King and for the joker (at least one),
+and plays its highest card while it still needs tricks and its lowest once it has them. Hard
+and Expert (search.py) play the rest of the hand out on sampled deals.
 """
 
 from __future__ import annotations
@@ -264,3 +270,28 @@ def choose(view: dict[str, Any], legal: list[dict]) -> dict:
     if kind == "play":
         return choose_play(view, legal)
     return dict(legal[0])
+
+
+# ---- Easy: a beginner ------------------------------------------------------------------------
+
+
+def easy(view: dict[str, Any], legal: list[dict], rng=None) -> dict:
+    kind = legal[0]["type"]
+    hand = [h["card"] for h in view["you"]["hand"]]
+    if kind == "bid":
+        honours = sum(1 for c in hand if c == JOKER or power(c) >= 13)
+        bids = [a["n"] for a in legal]
+        n = min(max(honours, 1, min(bids)), max(bids))
+        return next(a for a in legal if a["n"] == n)
+    if kind != "play" or len(legal) == 1:
+        return dict(legal[0])
+    cards = [a["card"] for a in legal]
+    me = view["seat"]
+    side = next(c for c in view["contracts"] if me in c["seats"])
+    plain = [c for c in cards if c != JOKER] or cards
+    if side["bid"] and side["won"] < side["bid"]:
+        # Still short: the highest card, or the joker once the tricks run short.
+        if JOKER in cards and view["tricks_left"] <= side["bid"] - side["won"]:
+            return {"type": "play", "card": JOKER}
+        return {"type": "play", "card": max(plain, key=power)}
+    return {"type": "play", "card": min(plain, key=power)}

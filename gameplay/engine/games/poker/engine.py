@@ -21,8 +21,19 @@ from itertools import combinations
 from typing import Any
 
 from ...cards import HIDDEN, deck, is_card, label, rng, shuffled
-from ...core import MEDIUM, Action, Engine, Event, Milestone, Record, State, move, why_not
-from . import evaluator, holds
+from ...core import (
+    MEDIUM,
+    STRENGTHS,
+    Action,
+    Engine,
+    Event,
+    Milestone,
+    Record,
+    State,
+    move,
+    why_not,
+)
+from . import evaluator, holds, players
 
 START_CHIPS = 100
 ANTE = 2
@@ -93,6 +104,7 @@ class Poker(Engine):
     )
     min_players = 2
     max_players = 4
+    strengths = STRENGTHS
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -110,6 +122,7 @@ class Poker(Engine):
             "hands_won": [0] * players,  # for facts: hands and the biggest pot each seat won,
             "biggest_pot": [0] * players,
             "five_of_a_kind": [0] * players,  # and five of a kinds shown at a showdown
+            "showdowns": [{"raised": 0, "bluffed": 0} for _ in range(players)],
         }
         deal_hand(state, dealer=state["dealer"])  # new_game returns no events
         return state
@@ -245,6 +258,7 @@ class Poker(Engine):
         del state["deck"][: len(discarded)]
         state["hands"][seat] = kept + drawn
         state["drawn"][seat] = len(drawn)
+        state.setdefault("discarded", [[] for _ in range(state["players"])])[seat] = discarded
         state["history"].append({"seat": seat, "did": "draw", "count": len(drawn)})
         events: list[Event] = [
             {
@@ -299,6 +313,7 @@ class Poker(Engine):
         shown: list[list[str] | None] = [None] * state["players"]
         names: list[str | None] = [None] * state["players"]
         fives = state.setdefault("five_of_a_kind", [0] * state["players"])  # older states lack it
+        remember_showdown(state, live, values)
         for s in live:
             shown[s] = list(state["hands"][s])
             names[s] = evaluator.describe(values[s])
@@ -394,6 +409,7 @@ class Poker(Engine):
         seen: Counter[str] = Counter()
         if seat is not None and 0 <= seat < state["players"]:
             seen.update(state["hands"][seat])
+            seen.update(state.get("discarded", [[]] * state["players"])[seat])
         last = state["last_hand"]
         if last:
             for cards in last["shown"]:
@@ -441,6 +457,7 @@ class Poker(Engine):
             "in_hand": [not state["out"][s] and not state["folded"][s] for s in range(players)],
             "drawn": list(state["drawn"]),
             "history": [dict(h) for h in state["history"]],
+            "showdowns": [dict(r) for r in showdowns(state)],
             "last_hand": None if state["last_hand"] is None else _copy_last(state["last_hand"]),
             "over": over,
             "winner": state["winner"],
@@ -463,6 +480,7 @@ class Poker(Engine):
                 "suggested_hold": None,
                 "suggested_hold_strength": None,
                 "best_hold": None,
+                "discarded": list(state.get("discarded", [[]] * players)[seat]),
             }
             if len(hand) == 5:
                 value = evaluator.evaluate_cards(hand)
@@ -499,7 +517,7 @@ class Poker(Engine):
     def bot(
         self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
     ) -> Action:
-        return bot_choice(view, legal, rng_)
+        return players.bot(view, legal, rng_, strength)
 
 
 # ---- the hand: seats still in, chips, the deal ----------------------------------------------
@@ -566,6 +584,7 @@ def deal_hand(
     state.update(cap=cap, ante=ante, pot=0, bets=[0] * n, history=[])
     state["folded"] = [False] * n
     state["drawn"] = [None] * n
+    state["discarded"] = [[] for _ in range(n)]  # each seat's own, seen only by it
     for s in alive:
         state["chips"][s] -= ante
         state["bets"][s] = ante
@@ -601,6 +620,26 @@ def deal_hand(
     return events
 
 
+def showdowns(state: State) -> list[dict[str, int]]:
+    """Per seat, what the table learnt at showdowns: how often it raised after the draw and
+    was shown, and how often the hand shown was then a pair or less (a bluff)."""
+    if "showdowns" not in state:  # older states lack it
+        return [{"raised": 0, "bluffed": 0} for _ in range(state["players"])]
+    return state["showdowns"]
+
+
+def remember_showdown(state: State, live: list[int], values: dict[int, int]) -> None:
+    history = state["history"]
+    draws = [i for i, h in enumerate(history) if h["did"] == "draw"]
+    after = history[draws[-1] + 1 :] if draws else []
+    record = state["showdowns"] = showdowns(state)
+    for s in live:
+        if any(h["did"] == "raise" and h["seat"] == s for h in after):
+            record[s]["raised"] += 1
+            if evaluator.decode(values[s])[0] <= evaluator.ONE_PAIR:
+                record[s]["bluffed"] += 1
+
+
 def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
     out = dict(last)
     out["winners"] = list(last["winners"])
@@ -608,71 +647,6 @@ def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
     out["shown"] = [None if c is None else list(c) for c in last["shown"]]
     out["names"] = list(last["names"])
     return out
-
-
-# ---- the computer player (rules.md §8, with pot odds) ----------------------------------------
-
-BLUFF_CHANCE = 0.05
-
-
-def bot_choice(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
-    """Draw with ``best_hold``; bet by hand strength (rules.md §8) and pot odds.
-
-    Win chance against the k others still in is estimated as percentile^(2k) after the draw
-    (each opponent who draws is taken to be about as good as the better of two random hands)
-    and as E[percentile³]^(2k/3) before it (from ``best_hold``'s expected strength). A call
-    is worth it when that chance is at least to_call / (pot + to_call).
-    """
-    by_type = {a["type"]: a for a in legal}
-    you = view["you"]
-    hand = view["hands"][view["seat"]]
-    value = evaluator.evaluate_cards(hand)
-    category, keys = evaluator.decode(value)
-    if "draw" in by_type:
-        if category <= evaluator.ONE_PAIR and rng_.random() < BLUFF_CHANCE:
-            return {"type": "draw", "hold": list(hand)}  # stand pat: a bluff
-        hold, _ = holds.best_hold(hand)
-        return {"type": "draw", "hold": hold}
-
-    others = sum(view["in_hand"]) - 1
-    to_call = you["to_call"]
-    pot = view["pot"]
-    raises = view["raises"]
-    can_raise = "raise" in by_type
-    if view["phase"] == "bet1":
-        _, expected = holds.best_hold(hand)
-        chance = expected ** (2 * others / 3)
-    else:
-        chance = holds.percentile(value) ** (2 * others)
-    odds_ok = to_call == 0 or chance >= to_call / (pot + to_call)
-
-    def passive() -> Action:
-        if "check" in by_type:
-            return by_type["check"]
-        return by_type["call"] if odds_ok else by_type["fold"]
-
-    def keep_in() -> Action:
-        return by_type.get("check") or by_type["call"]
-
-    if view["phase"] == "bet1":
-        if category >= evaluator.TWO_PAIR:
-            return by_type["raise"] if can_raise else keep_in()
-        if category == evaluator.ONE_PAIR:
-            if keys[0] >= 11 and raises == 0 and can_raise:
-                return by_type["raise"]
-            return keep_in()
-        return passive()
-
-    bluffing = view["drawn"][view["seat"]] == 0 and category <= evaluator.ONE_PAIR
-    if bluffing:
-        if can_raise and raises == 0:
-            return by_type["raise"]
-        return passive()
-    if category >= evaluator.THREE_OF_A_KIND:
-        return by_type["raise"] if can_raise else keep_in()
-    if category == evaluator.TWO_PAIR or (category == evaluator.ONE_PAIR and keys[0] >= 11):
-        return keep_in()
-    return passive()
 
 
 ENGINE = Poker()

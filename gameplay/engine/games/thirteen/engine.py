@@ -12,14 +12,26 @@ took and threw), all of it seen by everyone.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rank_number, rng, shuffled
-from ...core import Action, Event, Milestone, Record, State, move, ranking_by, why_not
+from ...core import (
+    MEDIUM,
+    STRENGTHS,
+    Action,
+    Event,
+    Milestone,
+    Record,
+    State,
+    move,
+    ranking_by,
+    why_not,
+)
 from ...rummy import DrawDiscard, begin_turn
-from . import strategy
+from . import players, strategy
 from .hands import goes_out, leftover, wild_name, wild_rank
 
 ROUNDS = 13
@@ -119,7 +131,14 @@ class Thirteen(DrawDiscard):
     blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
     showcase = ("QC", "3S")
     not_your_turn = "It is not your turn: wait for the other players."
-    strategy = strategy  # the computer player: choose() and describe()
+    strategy = strategy  # the computer player's Medium: choose() and describe(), for hints
+    strengths = STRENGTHS
+
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
+    ) -> Action:
+        return players.bot(view, legal, rng_, strength)
+
     already_drawn = "You have already drawn: discard a card, or go out."
     min_players = 2
     max_players = 4

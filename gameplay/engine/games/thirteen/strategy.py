@@ -1,4 +1,6 @@
-"""The Thirteen computer player (rules.md §8), from a seat's view and legal actions only.
+"""The Thirteen computer player at four strengths, from a seat's view and legal actions only.
+
+Medium (rules.md §8) is the computer as it always was:
 
 - Go out as soon as it is legal.
 - Draw: take the top discard if it is wild, or if it goes straight into a combination and
@@ -6,10 +8,24 @@
 - Discard: the card whose removal leaves the smallest leftover, never a wild. On a tie it
   throws the card worth the most, and it avoids a card of the rank of, or next in suit to, a
   card another player took from the discard pile (that player is collecting it).
+
+Easy plays like a beginner: it goes out when it can, takes the top discard only when it is
+wild or completes a combination at once, and throws the card worth the most among those left
+over (now and then another of them), never a wild card or a card of a combination while it
+has a card left over.
+
+Hard adds memory of the round: the whole discard pile, the cards each seat took from it and
+the seats' latest turns are on the table, so it knows which cards can still come from the
+stock. It weighs each discard by the leftover it leaves and what the next stock card is
+expected to do for it (``outs``: over the cards not yet seen, the least leftover after
+drawing one and discarding the worst), and draws from the discard pile only when that beats
+the stock's expectation. Expert (search.py) plays the next lap of the table out on sampled
+hands.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ... import melds
@@ -20,12 +36,7 @@ from .hands import leftover
 FEED_COST = 3  # leftover points of handing a player a card it is collecting
 
 
-def bot(view: dict[str, Any], legal: list[Action], rng, strength: str) -> Action:
-    """The computer player at ``strength`` (core.STRENGTHS)."""
-    return choose(view, legal)
-
-
-def choose(view: dict[str, Any], legal: list[Action]) -> Action:
+def choose(view: dict[str, Any], legal: list[Action], rng=None) -> Action:
     wild = RANKS.index(view["wild"]) + 1
     you = view["you"]
     hand = melds.hand_mask(item["card"] for item in you["hand"])
@@ -65,6 +76,114 @@ def _feeds(bit: int, collecting: int) -> int:
     if not collecting:
         return 0
     return FEED_COST if melds.neighbours(bit) & collecting else 0
+
+
+# ---- Easy: a beginner ------------------------------------------------------------------------
+
+EASY_SLIP = 0.3  # how often Easy throws another of its leftover cards than the costliest
+
+
+def easy(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    wild = RANKS.index(view["wild"]) + 1
+    you = view["you"]
+    hand = melds.hand_mask(item["card"] for item in you["hand"])
+    if legal[0]["type"] == "draw":
+        top = view["discard_top"]
+        if top is not None and {"type": "draw", "from": "discard"} in legal:
+            if melds.BIT[top] % 13 == wild - 1:
+                return {"type": "draw", "from": "discard"}
+            before = len(melds.arrange_mask(hand, wild).deadwood)
+            after = melds.arrange_mask(hand | melds.CARD_BIT[top], wild)
+            if top not in after.deadwood and len(after.deadwood) < before:
+                return {"type": "draw", "from": "discard"}
+        return {"type": "draw", "from": "stock"}
+    going_out = [a for a in legal if a["type"] == "go_out"]
+    if going_out:
+        return going_out[0]
+    throwable = {a["card"] for a in legal}
+    left = [c for c in melds.arrange_mask(hand, wild).deadwood if c in throwable]
+    left = [c for c in left if melds.BIT[c] % 13 != wild - 1] or left
+    if not left:
+        return choose(view, legal)
+    left.sort(key=lambda c: -melds.card_points(c, wild))
+    if len(left) > 1 and rng.random() < EASY_SLIP:
+        return {"type": "discard", "card": rng.choice(left[1:])}
+    return {"type": "discard", "card": left[0]}
+
+
+# ---- Hard: memory of the round ---------------------------------------------------------------
+
+OUTS_WEIGHT = 0.5  # leftover points one expected point of improvement is worth
+
+
+def unseen(view: dict[str, Any]) -> int:
+    """The cards this seat can't place: not in its hand, not on the discard pile, not taken
+    by another seat (a mask). The stock and the others' face-down cards are among them."""
+    seen = melds.hand_mask(item["card"] for item in view["you"]["hand"])
+    seen |= melds.hand_mask(view["discard_pile"])
+    if view["discard_top"]:
+        seen |= melds.CARD_BIT[view["discard_top"]]
+    for seat in view["seats"]:
+        seen |= melds.hand_mask(seat["took"])
+    return ((1 << 52) - 1) & ~seen
+
+
+def best_after_draw(mask: int, wild: int) -> int:
+    """The least leftover of an 8-card hand once one card is discarded."""
+    return min(leftover(mask & ~b, wild) for b in melds.bits(mask))
+
+
+def stock_expectation(mask: int, pool: list[int], wild: int) -> float:
+    """The expected least leftover after drawing one of ``pool`` (each as likely) to the
+    7-card ``mask`` and discarding the worst card."""
+    if not pool:
+        return float(leftover(mask, wild))
+    return sum(best_after_draw(mask | b, wild) for b in pool) / len(pool)
+
+
+def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    wild = RANKS.index(view["wild"]) + 1
+    you = view["you"]
+    hand = melds.hand_mask(item["card"] for item in you["hand"])
+    pool = melds.bits(unseen(view))
+    if legal[0]["type"] == "draw":
+        top = view["discard_top"]
+        if top is not None and {"type": "draw", "from": "discard"} in legal:
+            bit = melds.CARD_BIT[top]
+            if melds.BIT[top] % 13 == wild - 1:
+                return {"type": "draw", "from": "discard"}
+            with_top = min(leftover((hand | bit) & ~b, wild) for b in melds.bits(hand))
+            if with_top < stock_expectation(hand, pool, wild):
+                return {"type": "draw", "from": "discard"}
+        return {"type": "draw", "from": "stock"}
+    going_out = [a for a in legal if a["type"] == "go_out"]
+    if going_out:
+        return going_out[0]
+    return {"type": "discard", "card": ranked_discards(view, legal, hand, pool, wild)[0][1]}
+
+
+def ranked_discards(
+    view: dict[str, Any], legal: list[Action], hand: int, pool: list[int], wild: int
+) -> list[tuple[float, str]]:
+    """Each legal discard with its cost (leftover now, less what the next stock card is
+    expected to do for the rest, plus the cost of feeding a collector), cheapest first."""
+    collecting = 0
+    for s, seat in enumerate(view["seats"]):
+        if s != view["seat"]:
+            collecting |= melds.hand_mask(seat["took"])
+    ranked = []
+    for action in legal:
+        card = action["card"]
+        bit = melds.BIT[card]
+        rest = hand & ~melds.CARD_BIT[card]
+        now = leftover(rest, wild)
+        gain = now - stock_expectation(rest, pool, wild)
+        cost = now - OUTS_WEIGHT * gain + _feeds(bit, collecting)
+        if bit % 13 == wild - 1:
+            cost += melds.WILD_POINTS
+        ranked.append((cost, card))
+    ranked.sort(key=lambda x: (x[0], -melds.CARD_POINTS[melds.BIT[x[1]]]))
+    return ranked
 
 
 def describe(action: Action, view: dict[str, Any]) -> str:

@@ -1,0 +1,22 @@
+"""The Cardice computer player at each strength: Easy and Medium play by rules
+(strategy.py), Hard and Expert play the hand out on sampled deals (search.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core import Action
+from .search import expert, hard
+from .strategy import choose, easy
+
+
+def bot(view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str) -> Action:
+    """The computer player at ``strength`` (core.STRENGTHS)."""
+    if strength == "easy":
+        return easy(view, legal, rng)
+    if strength == "hard":
+        return hard(view, legal, rng)
+    if strength == "expert":
+        return expert(view, legal, rng)
+    return choose(view, legal)

@@ -1,0 +1,114 @@
+"""Expert Poker: a determinized search over Hard's guessed hands.
+
+``DEALS`` guessed deals (``strategy.Reads``: the opponents' hands drawn from the unseen cards,
+consistent with their draw counts, weighted by their bets and by their earlier showdowns) are
+shared by every candidate action (common random numbers keep the differences sharp).
+
+- The draw: ``best_hold`` and the next best holds by expected strength are each drawn to on
+  every deal; the hold that wins the most (weighted) showdowns is kept.
+- A betting round: each legal action's expected chips from now on. Fold is 0; check or call
+  pays what it costs and wins the pot in the share of deals it wins; a raise also makes each
+  opponent answer by the usual player's rule (call when its own hand's chance meets the pot
+  odds, else fold), so a raise can take the pot at once (fold equity) or be paid by weaker
+  hands. The best expectation wins.
+
+``time.process_time`` caps a move at ``CPU_CAP`` seconds of CPU.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ...core import Action
+from . import evaluator, holds
+from .strategy import Reads, hard, showdown_hands, win_share
+
+DEALS = 300  # guessed deals a decision is searched on
+HOLDS = 3  # holds searched at the draw: the best few by expected strength
+CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
+
+
+def expert(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Action:
+    started = time.process_time()
+    by_type = {a["type"]: a for a in legal}
+    reads = Reads(view)
+    hand = reads.hand
+    if "draw" in by_type:
+        ranked = sorted(holds.hold_values(hand), key=lambda mv: -mv[1])[:HOLDS]
+        candidates = [[c for i, c in enumerate(hand) if mask >> i & 1] for mask, _ in ranked]
+        best, _ = holds.best_hold(hand)
+        candidates = [best] + [h for h in candidates if h != best]
+        if len(candidates) == 1:
+            return {"type": "draw", "hold": best}
+        scores = [0.0] * len(candidates)
+        for _ in range(DEALS):
+            hands, rest, weight = reads.deal(rng_)
+            for i, hold in enumerate(candidates):
+                mine, final = showdown_hands(view, hands, rest, hand, hold)
+                scores[i] += weight * win_share(mine, list(final.values()))
+            if time.process_time() - started > CPU_CAP:
+                break
+        pick = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+        return {"type": "draw", "hold": candidates[pick]}
+
+    if len(legal) == 1:
+        return legal[0]
+    hold = None if view["drawn"][view["seat"]] is not None else holds.best_hold(hand)[0]
+    pot, to_call = view["pot"], view["you"]["to_call"]
+    raise_cost = view["you"]["raise_cost"]
+    level = view["you"]["raise_to"]
+    after_draw = view["phase"] == "bet2"
+    check_or_call = 0.0
+    raised = 0.0
+    total = 0.0
+    for _ in range(DEALS):
+        hands, rest, weight = reads.deal(rng_)
+        mine, final = showdown_hands(view, hands, rest, hand, hold)
+        share = win_share(mine, list(final.values()))
+        check_or_call += weight * (share * (pot + to_call) - to_call)
+        if "raise" in by_type:
+            raised += weight * raise_value(view, hands, final, mine, pot, raise_cost, level)
+        total += weight
+        if time.process_time() - started > CPU_CAP:
+            break
+    if not total:
+        return hard(view, legal, rng_)
+    values = {"fold": 0.0}
+    values["check" if "check" in by_type else "call"] = check_or_call / total
+    if "raise" in by_type:
+        values["raise"] = raised / total
+    if "check" in by_type:
+        values.pop("fold")  # never fold when checking is free
+    if not after_draw and "check" in by_type and values.get("raise", 0) < values["check"]:
+        return by_type["check"]
+    pick = max(values, key=lambda t: (values[t], t != "fold"))
+    return by_type[pick]
+
+
+def raise_value(
+    view: dict[str, Any],
+    now: dict[int, list[str]],
+    final: dict[int, list[str]],
+    mine: list[str],
+    pot: int,
+    cost: int,
+    level: int,
+) -> float:
+    """Chips from now on of raising to ``level`` on one guessed deal, the opponents answering
+    by the usual rule (call when their own hand's chance meets the pot odds)."""
+    paid = view["paid"]
+    others = len(now)
+    callers = []
+    grown = pot + cost
+    for s, h in now.items():
+        owed = level - paid[s]
+        q = holds.percentile(evaluator.evaluate_cards(h))
+        chance = q ** (2 * others) if view["phase"] == "bet2" else q ** (2 * others / 3)
+        if chance >= owed / (grown + owed):
+            callers.append(s)
+            grown += owed
+    if not callers:
+        return float(pot)
+    return win_share(mine, [final[s] for s in callers]) * grown - cost

@@ -12,6 +12,7 @@ urlpatterns = [
     path("metrics", metrics.metrics_view, name="metrics"),
     path("fairness/", views.fairness, name="fairness"),
     path("accounts/", include("accounts.urls")),
+    path("", include("api.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("", include("kudos.urls")),  # before leaderboards/<kind>/: it has leaderboards/weekly/
     path("leaderboards/", accounts_views.leaderboards, name="leaderboards"),

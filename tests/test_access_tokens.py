@@ -91,7 +91,9 @@ def test_a_read_token_may_read_but_not_act(ann):
 @pytest.mark.django_db
 def test_a_token_cannot_manage_its_account(ann):
     _, secret = tokens.create_token(user=ann, name="bot", scopes=["play", "read"])
-    answer = Client().post("/accounts/tokens/", {"name": "more", "scopes": ["play"]}, **bearer(secret))
+    answer = Client().post(
+        "/accounts/tokens/", {"name": "more", "scopes": ["play"]}, **bearer(secret)
+    )
     assert answer.status_code == 403
     assert AccessToken.objects.count() == 1
 

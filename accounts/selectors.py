@@ -159,13 +159,14 @@ def recent_games(person: User, limit: int = 15) -> list[dict[str, Any]]:
 # ---- leaderboards ------------------------------------------------------------------------------
 
 
-def board(kind: str, now=None) -> QuerySet[Rating]:
+def board(kind: str, now=None, role: str = User.PERSON) -> QuerySet[Rating]:
     """The leaderboard: settled ratings (not provisional) with a rated game in the last 30
-    days, best conservative rating first."""
+    days, best conservative rating first; people's, or (``role=User.BOT``) the bots'."""
     now = now or timezone.now()
     return (
         Rating.objects.filter(
             kind=kind,
+            user__role=role,
             user__is_active=True,  # an erased account leaves the boards
             sigma__lte=ratings.PROVISIONAL_SIGMA,
             updated__gte=now - timedelta(days=ACTIVE_DAYS),
@@ -177,7 +178,7 @@ def board(kind: str, now=None) -> QuerySet[Rating]:
 
 def leaderboard_place(rating: Rating, now=None) -> int | None:
     """The rating's place on its leaderboard (1 = top), None if it is not listed."""
-    listed = board(rating.kind, now)
+    listed = board(rating.kind, now, rating.user.role)
     if not listed.filter(pk=rating.pk).exists():
         return None
     ahead = listed.filter(
@@ -191,6 +192,7 @@ def board_sizes(kinds: list[str], now=None) -> dict[str, int]:
     counts = (
         Rating.objects.filter(
             kind__in=kinds,
+            user__role=User.PERSON,
             sigma__lte=ratings.PROVISIONAL_SIGMA,
             updated__gte=now - timedelta(days=ACTIVE_DAYS),
         )
@@ -198,3 +200,11 @@ def board_sizes(kinds: list[str], now=None) -> dict[str, int]:
         .annotate(n=Count("pk"))
     )
     return {row["kind"]: row["n"] for row in counts}
+
+
+def bot_accounts(user_ids) -> set[int]:
+    """Which of these accounts are bot accounts (marked BOT beside their names)."""
+    ids = [i for i in set(user_ids) if i]
+    if not ids:
+        return set()
+    return set(User.objects.filter(pk__in=ids, role=User.BOT).values_list("pk", flat=True))

@@ -16,6 +16,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("settings/", views.account_settings, name="settings"),
+    path("bot/", api_views.become_bot, name="become-bot"),
     path("tokens/", api_views.access_tokens, name="access-tokens"),
     path("tokens/<int:token_id>/revoke/", api_views.revoke, name="revoke-token"),
     path("data/", views.your_data, name="your-data"),

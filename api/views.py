@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import tokens
+from . import services, tokens
 from .models import AccessToken
 
 
@@ -48,3 +48,23 @@ def revoke(request, token_id: int):
 def index(request):
     """The protocol for programs: what there is and where its machine-readable forms are."""
     return render(request, "api/index.html")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def become_bot(request):
+    """Turn this account into a bot account, once and for good, after a confirmation."""
+    error = ""
+    if request.method == "POST":
+        if request.POST.get("confirm") != "yes":
+            error = "Tick the box to confirm: a bot account can never become a person's again."
+        else:
+            try:
+                services.become_bot(user=request.user)
+            except services.BotError as exc:
+                error = exc.message
+            else:
+                messages.success(request, "This account is a bot account now.")
+                return redirect("profile", request.user.username)
+    status = 400 if error else 200
+    return render(request, "api/become_bot.html", {"error": error}, status=status)

@@ -17,6 +17,12 @@ urlpatterns = [
     path("", include("kudos.urls")),  # before leaderboards/<kind>/: it has leaderboards/weekly/
     path("leaderboards/", accounts_views.leaderboards, name="leaderboards"),
     path("leaderboards/<str:kind>/", accounts_views.leaderboard, name="leaderboard"),
+    path(
+        "leaderboards/<str:kind>/bots/",
+        accounts_views.leaderboard,
+        {"role": "bot"},
+        name="bot-leaderboard",
+    ),
     path("", include("lobby.urls")),
     path("", include("gameplay.urls")),
     path("", include("cards.urls")),

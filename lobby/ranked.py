@@ -86,6 +86,11 @@ def player_key(user) -> str:
 
 def enqueue(*, user, kind, now: datetime | None = None) -> QueueEntry:
     engine = rated_engine(kind)
+    if user.role == user.BOT:
+        raise QueueError(
+            "Bot accounts don't join the ranked queue, which is for people: challenge other "
+            "bots, and people challenge you from your profile."
+        )
     now = now or timezone.now()
     with transaction.atomic():
         waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()

@@ -15,6 +15,7 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
 
+from accounts.selectors import bot_accounts
 from gameplay import store
 from gameplay.engine import registry
 from gameplay.models import SpeedPlay
@@ -234,6 +235,8 @@ def _people_part(room: Room, game) -> tuple:
     colour) show them: these change when a game ends, not with each move."""
     wins = services.room_wins(room)
     tags = name_tags([s.get("user_id") for s in game.seats])
+    for user_id in bot_accounts([s.get("user_id") for s in game.seats]):
+        tags.setdefault(user_id, {})["bot_account"] = True
     return wins, _seat_wins(room, game, wins), tags
 
 
@@ -303,7 +306,13 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         "over": context["over"],
         "result": context["result"],
         "seats": [
-            {"name": s["name"], "bot": s["bot"], "wins": s["wins"], "presence": s["presence"]}
+            {
+                "name": s["name"],
+                "bot": s["bot"],
+                "bot_account": s.get("bot_account", False),
+                "wins": s["wins"],
+                "presence": s["presence"],
+            }
             for s in context["seats"]
         ],
         "speed_play": game.speed_play,

@@ -32,3 +32,36 @@ class AccessToken(models.Model):
     @property
     def may_play(self) -> bool:
         return self.PLAY in self.scopes
+
+
+class Challenge(models.Model):
+    """One account asks another to a game: a person a bot, or a bot a bot (or a person who
+    lets bots challenge them). Accepting seats both at a new table and starts the game."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        ACCEPTED = "accepted"
+        DECLINED = "declined"
+        CANCELLED = "cancelled"
+        EXPIRED = "expired"
+
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_made"
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenges_received"
+    )
+    kind = models.CharField(max_length=20)
+    rated = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    room = models.ForeignKey("lobby.Room", null=True, blank=True, on_delete=models.SET_NULL)
+    created = models.DateTimeField()
+    expires = models.DateTimeField()
+    answered = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [models.Index(fields=["challenged", "status"], name="challenges_to_answer")]
+
+    def __str__(self) -> str:
+        return f"{self.challenger} challenges {self.challenged} to {self.kind}"

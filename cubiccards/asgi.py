@@ -14,6 +14,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from api.routing import websocket_urlpatterns as bot_sockets  # noqa: E402
 from api.sockets import BearerTokenSockets  # noqa: E402
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
 from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
@@ -45,6 +46,7 @@ application = ProtocolTypeRouter(
                         URLRouter(
                             websocket_urlpatterns
                             + kudos_sockets
+                            + bot_sockets
                             + [re_path(r"", NoSuchSocket.as_asgi())]
                         )
                     )

@@ -88,7 +88,7 @@ class SettingsForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ("email", "time_zone")
+        fields = ("email", "time_zone", "bots_may_challenge")
         help_texts = {"email": "Only used to reset your password. Leave it empty to remove it."}
 
     def clean_time_zone(self):

@@ -36,6 +36,13 @@ class User(AbstractUser):
     # The username's skeleton (accounts.names): a new name may not share an existing one's.
     name_key = models.CharField(max_length=150, db_index=True, editable=False, default="")
     role = models.CharField(max_length=10, choices=ROLES, default=PERSON, db_index=True)
+    # Whether bot accounts may challenge this person to a game (api.challenges); people
+    # always may challenge a bot.
+    bots_may_challenge = models.BooleanField(
+        "Bots may challenge me",
+        default=False,
+        help_text="Bot accounts may then challenge you to a game; you accept or decline.",
+    )
 
     @property
     def is_person(self) -> bool:

@@ -159,15 +159,15 @@ def recent_games(person: User, limit: int = 15) -> list[dict[str, Any]]:
 # ---- leaderboards ------------------------------------------------------------------------------
 
 
-def board(kind: str, now=None) -> QuerySet[Rating]:
-    """The leaderboard: people's settled ratings (not provisional) with a rated game in the
-    last 30 days, best conservative rating first. Computer players are listed apart
-    (``computer_ratings``)."""
+def board(kind: str, now=None, role: str = User.PERSON) -> QuerySet[Rating]:
+    """The leaderboard: settled ratings (not provisional) with a rated game in the last 30
+    days, best conservative rating first; people's, or (``role=User.BOT``) the bots'. Computer
+    players are listed apart (``computer_ratings``)."""
     now = now or timezone.now()
     return (
         Rating.objects.filter(
             kind=kind,
-            user__role=User.PERSON,
+            user__role=role,
             user__is_active=True,  # an erased account leaves the boards
             sigma__lte=ratings.PROVISIONAL_SIGMA,
             updated__gte=now - timedelta(days=ACTIVE_DAYS),
@@ -179,7 +179,7 @@ def board(kind: str, now=None) -> QuerySet[Rating]:
 
 def leaderboard_place(rating: Rating, now=None) -> int | None:
     """The rating's place on its leaderboard (1 = top), None if it is not listed."""
-    listed = board(rating.kind, now)
+    listed = board(rating.kind, now, rating.user.role)
     if not listed.filter(pk=rating.pk).exists():
         return None
     ahead = listed.filter(
@@ -226,3 +226,11 @@ def computer_ratings(kind: str) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def bot_accounts(user_ids) -> set[int]:
+    """Which of these accounts are bot accounts (marked BOT beside their names)."""
+    ids = [i for i in set(user_ids) if i]
+    if not ids:
+        return set()
+    return set(User.objects.filter(pk__in=ids, role=User.BOT).values_list("pk", flat=True))

@@ -128,7 +128,8 @@ def leaderboards(request):
     return render(request, "accounts/leaderboards.html", {"boards": boards})
 
 
-def leaderboard(request, kind: str):
+def leaderboard(request, kind: str, role: str = User.PERSON):
+    """A game's people's leaderboard, or (``role=User.BOT``) its bots'."""
     try:
         engine = registry.get(kind)
     except KeyError as exc:
@@ -136,7 +137,9 @@ def leaderboard(request, kind: str):
     if not engine.rated:
         raise Http404(f"{engine.title} is not played ranked.")
     mine = _my_rating(request, kind)
-    paginator = Paginator(selectors.board(kind), BOARD_PAGE)
+    if mine is not None and request.user.role != role:
+        mine = None  # the viewer is listed on the other board
+    paginator = Paginator(selectors.board(kind, role=role), BOARD_PAGE)
     page_number = request.GET.get("page")
     if page_number is None and mine and mine["place"]:
         page_number = (mine["place"] - 1) // BOARD_PAGE + 1  # open on the viewer's own page
@@ -151,7 +154,8 @@ def leaderboard(request, kind: str):
             "me": mine,
             "per_page": BOARD_PAGE,
             "active_days": selectors.ACTIVE_DAYS,
-            "computers": selectors.computer_ratings(engine.kind),
+            "computers": selectors.computer_ratings(engine.kind) if role == User.PERSON else [],
+            "bots": role == User.BOT,
         },
     )
 

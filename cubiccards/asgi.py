@@ -14,6 +14,8 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
+from api.routing import websocket_urlpatterns as bot_sockets  # noqa: E402
+from api.sockets import BearerTokenSockets  # noqa: E402
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
 from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
 from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
@@ -40,10 +42,13 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(
             TurnsAwayWhenTheDatabaseIsBusy(
                 AuthMiddlewareStack(
-                    URLRouter(
-                        websocket_urlpatterns
-                        + kudos_sockets
-                        + [re_path(r"", NoSuchSocket.as_asgi())]
+                    BearerTokenSockets(  # a program's token, when it sends one, decides the user
+                        URLRouter(
+                            websocket_urlpatterns
+                            + kudos_sockets
+                            + bot_sockets
+                            + [re_path(r"", NoSuchSocket.as_asgi())]
+                        )
                     )
                 )
             )

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "lobby",
     "kudos",
     "cards",
+    "api",
     "cubiccards",
 ]
 
@@ -67,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "api.middleware.BearerTokens",  # a program's Authorization: Bearer (api.tokens)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -363,6 +365,8 @@ CELERY_BEAT_SCHEDULE["sweep-presence"] = {
 SOCKET_RATE = env.float("SOCKET_RATE", default=8.0)
 SOCKET_BURST = env.float("SOCKET_BURST", default=20.0)
 SYNC_RATE = env.float("SYNC_RATE", default=4.0)
+# Requests (HTTP, and sockets opened) one access token may make a minute (api.tokens).
+TOKEN_RATE = env.int("TOKEN_RATE", default=120)
 
 # /metrics (infra/metrics.py) answers only requests with this token; unset, it is off.
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")

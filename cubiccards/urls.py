@@ -12,10 +12,17 @@ urlpatterns = [
     path("metrics", metrics.metrics_view, name="metrics"),
     path("fairness/", views.fairness, name="fairness"),
     path("accounts/", include("accounts.urls")),
+    path("", include("api.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("", include("kudos.urls")),  # before leaderboards/<kind>/: it has leaderboards/weekly/
     path("leaderboards/", accounts_views.leaderboards, name="leaderboards"),
     path("leaderboards/<str:kind>/", accounts_views.leaderboard, name="leaderboard"),
+    path(
+        "leaderboards/<str:kind>/bots/",
+        accounts_views.leaderboard,
+        {"role": "bot"},
+        name="bot-leaderboard",
+    ),
     path("", include("lobby.urls")),
     path("", include("gameplay.urls")),
     path("", include("cards.urls")),

@@ -17,8 +17,10 @@ class DailyVisitMiddleware(MiddlewareMixin):
 
     def process_request(self, request):
         user = getattr(request, "user", None)
-        if user is None or not user.is_authenticated:
+        if user is None or not user.is_authenticated or not user.is_person:
             return
+        if getattr(request, "access_token", None) is not None:
+            return  # a program's request is no visit: a streak is for people coming by
         today = clock.now().astimezone(selectors.zone_of(user)).date().isoformat()
         if request.session.get(SEEN) == today:
             return

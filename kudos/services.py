@@ -78,14 +78,14 @@ def credit(
 ) -> tuple[Entry | None, bool]:
     """Pay ``amount`` (> 0) Kudos, once per ``key``. Returns ``(entry, created)``: the earlier
     entry and False when the key was paid before; ``(None, False)`` when the player no longer
-    exists. Kinds in ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from
+    exists or is not a person's (computer players and bots never earn). Kinds in ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from
     play is ``pay_for_game``'s. The player's open pages announce it ("+N Kudos: memo"), or,
     for ``badge`` (the slug of the badge it pays for), show the badge's toast."""
     if amount <= 0:
         raise ValueError("A credit is a positive amount.")
     with transaction.atomic():
         account = _lock(user_id)
-        if account is None:
+        if not _earns(account):
             return None, False
         entry, created = _post(account, amount, kind, key, memo, reference)
         if created:
@@ -157,6 +157,12 @@ def hold_all(user_ids) -> None:
         _lock(user_id)
 
 
+def _earns(account: Account | None) -> bool:
+    """Only people earn Kudos: a computer player's or a bot's account is never credited (a
+    program could otherwise farm them). The one check every payment passes."""
+    return account is not None and account.user.is_person
+
+
 def _lock(user_id: int) -> Account | None:
     """The player's Account, locked until the transaction ends; None if the player is gone."""
     found = (
@@ -226,7 +232,7 @@ def visit(user) -> Entry | None:
     today = now.astimezone(zone).date()
     with transaction.atomic():
         account = _lock(user.pk)
-        if account is None:
+        if not _earns(account):
             return None
         streak, _ = Streak.objects.get_or_create(account=account)
         changed = _see_zone(streak, user.time_zone, now)
@@ -407,7 +413,7 @@ def _pay_player(
     title = game_title(game.kind)
     with transaction.atomic():
         account = _lock(user_id)
-        if account is None or Entry.objects.filter(key=keys.play(game.pk, user_id)).exists():
+        if not _earns(account) or Entry.objects.filter(key=keys.play(game.pk, user_id)).exists():
             return []
         day = ended.astimezone(selectors.zone_of(account.user)).date()
         if account.play_day is not None and account.play_day >= day:

@@ -20,6 +20,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 
+from api.sockets import READ_ONLY, may_act
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
 from gameplay import store
@@ -185,6 +186,9 @@ class RoomConsumer(
                 retry_after=round(1 / settings.SOCKET_RATE, 2),
             )
         kind = message.get("type")
+        if kind in ("act", "speed_play") and not may_act(self.scope):
+            action_id = message.get("id") if isinstance(message.get("id"), str) else ""
+            return await self.error(READ_ONLY, action_id=action_id)
         if kind == "act":
             return await self.act(message)
         if kind in ("sync", "hint"):

@@ -32,10 +32,22 @@ def sync_allowed(player: str, address: str | None) -> bool:
     return True
 
 
-def _count(key: str) -> int:
+def _count(key: str, timeout: int = 2) -> int:
     try:
         return cache.incr(key)
     except ValueError:  # the window's first request
-        if cache.add(key, 1, timeout=2):
+        if cache.add(key, 1, timeout=timeout):
             return 1
         return cache.incr(key)
+
+
+def token_allowed(token_id: int) -> bool:
+    """May this access token make one more request (an HTTP request or a socket opened) this
+    minute? TOKEN_RATE a minute, counted for all the token's processes together; a script
+    that floods gets 429 and its account's other tokens and tables are unaffected."""
+    window = int(time.time() // 60)
+    try:
+        return _count(f"token:{token_id}:{window}", timeout=120) <= settings.TOKEN_RATE
+    except Exception:  # the cache is away: the sockets' own limits still hold
+        log.warning("the token limit could not be read", exc_info=True)
+        return True

@@ -15,6 +15,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
 
+from api.sockets import READ_ONLY, may_act
 from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 
 from . import messages, ranked
@@ -83,6 +84,8 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         if kind == "sync":
             return await self.refresh()
         if kind == "leave":
+            if not may_act(self.scope):
+                return await self.error(READ_ONLY)
             try:
                 await database_sync_to_async(ranked.leave)(user=self.user, kind=self.engine.kind)
             except ranked.QueueError as exc:

@@ -99,6 +99,11 @@ def enqueue(*, user, kind, now: datetime | None = None, leave_table: str = "") -
     """Queue for a ranked game. ``leave_table``: the code of the room where the person holds a
     seat, which they chose to leave for the queue (a different room's seat still refuses)."""
     engine = rated_engine(kind)
+    if user.role == user.BOT:
+        raise QueueError(
+            "Bot accounts don't join the ranked queue, which is for people: challenge other "
+            "bots, and people challenge you from your profile."
+        )
     now = now or timezone.now()
     with transaction.atomic():
         waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()
@@ -332,7 +337,7 @@ def match(kind: str, *, now: datetime | None = None) -> list[Room]:
         waiters = [Waiter(e.pk, e.skill, e.enqueued) for e in entries]
         for table in form_tables(waiters, size, now, settings.RANKED_FILL_AFTER):
             people = [by_id[w.id] for w in table]
-            room = _seat(engine, people, size)
+            room = seat_table(engine, people, size)
             QueueEntry.objects.filter(pk__in=[e.pk for e in people]).update(
                 status=QueueEntry.Status.MATCHED, room=room, closed=timezone.now()
             )
@@ -371,9 +376,10 @@ def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:
     return kept
 
 
-def _seat(engine, people: list[QueueEntry], size: int) -> Room:
-    """A ranked room for these people, with the game started: default rules, a turn timer,
-    computer players in the empty seats, seats in a random order."""
+def seat_table(engine, people: list[QueueEntry], size: int) -> Room:
+    """A ranked room for these people (queue entries, or anything with their ``user`` and
+    ``user_id``: a rated challenge's two), with the game started: default rules, a turn
+    timer, computer players in the empty seats, seats in a random order."""
     host = people[0].user
     room = services.create_room(player=player_key(host), name=host.username, user=host)
     room.ranked = True

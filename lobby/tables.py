@@ -15,6 +15,7 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
 
+from accounts.selectors import bot_accounts
 from gameplay import store
 from gameplay.engine import MEDIUM, registry
 from gameplay.models import SpeedPlay, is_computer_seat, seat_strength
@@ -246,6 +247,8 @@ def _people_part(room: Room, game) -> tuple:
     colour) show them: these change when a game ends, not with each move."""
     wins = services.room_wins(room)
     tags = name_tags([s.get("user_id") for s in game.seats])
+    for user_id in bot_accounts([s.get("user_id") for s in game.seats]):
+        tags.setdefault(user_id, {})["bot_account"] = True
     return wins, _seat_wins(room, game, wins), tags
 
 
@@ -322,6 +325,7 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
                 "name": s["name"],
                 "bot": s["bot"],
                 "strength": s["strength"],
+                "bot_account": s.get("bot_account", False),
                 "wins": s["wins"],
                 "presence": s["presence"],
             }

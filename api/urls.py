@@ -1,0 +1,21 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("api/", views.index, name="api-index"),
+    path("api/challenges/", views.challenge_list, name="challenges"),
+    path("api/challenges/<int:challenge_id>/", views.challenge_page, name="challenge"),
+    path(
+        "api/challenges/<int:challenge_id>/accept",
+        views.answer_challenge,
+        {"answer": "accept"},
+        name="accept-challenge",
+    ),
+    path(
+        "api/challenges/<int:challenge_id>/decline",
+        views.answer_challenge,
+        {"answer": "decline"},
+        name="decline-challenge",
+    ),
+]

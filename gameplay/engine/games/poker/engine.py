@@ -21,7 +21,7 @@ from itertools import combinations
 from typing import Any
 
 from ...cards import HIDDEN, deck, is_card, label, rng, shuffled
-from ...core import MEDIUM, Action, Engine, Event, Milestone, Record, State, move, why_not
+from ...core import MEDIUM, Action, Engine, Event, Milestone, RealGame, Record, State, move, why_not
 from . import evaluator, holds
 
 START_CHIPS = 100
@@ -58,6 +58,7 @@ class Poker(Engine):
     kind = "poker"
     title = "Poker"
     first_win_card = "JS"
+    real_game = RealGame(decisions=2, pace=8.0)  # a draw and a bet
     milestones = (
         Milestone(
             "poker-five",

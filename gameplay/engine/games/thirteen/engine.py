@@ -17,7 +17,7 @@ from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rank_number, rng, shuffled
-from ...core import Action, Event, Milestone, Record, State, move, ranking_by, why_not
+from ...core import Action, Event, Milestone, RealGame, Record, State, move, ranking_by, why_not
 from ...rummy import DrawDiscard, begin_turn
 from . import strategy
 from .hands import goes_out, leftover, wild_name, wild_rank
@@ -102,6 +102,7 @@ class Thirteen(DrawDiscard):
     kind = "thirteen"
     title = "Thirteen"
     first_win_card = "3D"
+    real_game = RealGame(decisions=4, pace=6.0)  # a few draws and discards
     milestones = (
         Milestone(
             "thirteen-out",

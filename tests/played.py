@@ -64,8 +64,9 @@ def played_log(game: Game, *, decisions: int | None = None, seconds: float = 60)
     for turn in range(decisions):
         for seat in people:
             seq = len(rows) + 1
-            # the moves of one turn a millisecond apart, each seat asked when the turn began
-            at = began + step * (turn + 1) - timedelta(milliseconds=len(people) - 1 - seat)
+            # the moves of one turn a millisecond apart, each after `step` of thought
+            apart = timedelta(milliseconds=len(people) - 1 - seat)
+            at = began + step * (turn + 1) - apart
             times[seq] = at
             rows.append(
                 GameEvent(
@@ -73,7 +74,7 @@ def played_log(game: Game, *, decisions: int | None = None, seconds: float = 60)
                     seq=seq,
                     seat=seat,
                     action={"type": "play"},
-                    to_act=began + step * turn,
+                    to_act=began + step * turn - apart,
                 )
             )
     GameEvent.objects.bulk_create(rows)

@@ -122,6 +122,13 @@ class RealGame:
     seconds: int = 0
 
     @property
+    def what(self) -> str:
+        """What a real game takes, as the rules pages say it."""
+        if self.natural_end:
+            return "played to its end with you at the table"
+        return f"{self.decisions} of your own decisions"
+
+    @property
     def least_seconds(self) -> int:
         # Two seconds a decision: a person who reads the table can't play a real game faster.
         return self.seconds or 2 * self.decisions

@@ -79,7 +79,8 @@ class GameStat(models.Model):
 
 
 class GameRecord(models.Model):
-    """A finished game in a player's history, once per (game, user): replays never count twice."""
+    """A counted game (gameplay.play) in a player's history, once per (game, user): replays
+    never count twice. Games that didn't count as play (a resign at once) have none."""
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="history")
     game = models.ForeignKey("gameplay.Game", on_delete=models.CASCADE, related_name="+")
@@ -92,6 +93,10 @@ class GameRecord(models.Model):
     ended = models.DateTimeField()
     # This seat's facts from the finished game (Game.facts): the profile's records.
     facts = models.JSONField(default=dict)
+    # What made it count as play (gameplay.play): the player's own decisions, and the seconds
+    # of play they were credited.
+    decisions = models.PositiveIntegerField(default=0)
+    play_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-ended"]

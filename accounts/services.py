@@ -1,16 +1,21 @@
-"""Stats: written once per finished game, for each signed-in player at the table."""
+"""Stats: written once per finished game, for each signed-in player who played it."""
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.db.models.functions import Least
 
+from gameplay import play
+
 from .models import GameRecord, GameStat, User
 
 
 def record_game(game) -> int:
-    """Count a finished game for its signed-in players. Idempotent. Returns records made."""
+    """Count a finished game for each signed-in player for whom it counts as play
+    (``gameplay.play``): a GameRecord is a counted game, which stats, badges and referral
+    progress read. Idempotent. Returns records made."""
     if not game.result or game.status != "over":
         return 0
+    plays = play.of_game(game)
     winners = set(game.result.get("winners", []))
     scores = game.result.get("scores") or []
     seconds = max(int((game.ended - game.created).total_seconds()), 0)
@@ -20,7 +25,8 @@ def record_game(game) -> int:
     seated = sorted(enumerate(game.seats), key=lambda s: s[1].get("user_id") or 0)
     for seat, info in seated:
         user_id = info.get("user_id")
-        if not user_id or not User.objects.filter(pk=user_id).exists():
+        played = plays[seat]
+        if not played.counted or not User.objects.filter(pk=user_id).exists():
             continue
         won = seat in winners
         try:
@@ -38,6 +44,8 @@ def record_game(game) -> int:
                     seconds=seconds,
                     ended=game.ended,
                     facts=_seat_facts(game, seat),
+                    decisions=played.decisions,
+                    play_seconds=played.seconds,
                 )
                 stat, _ = GameStat.objects.select_for_update().get_or_create(
                     user_id=user_id, kind=game.kind

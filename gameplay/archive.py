@@ -20,7 +20,8 @@ from django.utils.dateparse import parse_datetime
 
 from .models import ArchivedLog, Game, GameEvent
 
-FIELDS = ("seq", "seat", "action", "events", "by_bot", "action_id", "created")
+# An archived row is these fields in this order; rows archived before "to_act" have one less.
+FIELDS = ("seq", "seat", "action", "events", "by_bot", "action_id", "created", "to_act")
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Entry:
     by_bot: bool
     action_id: str
     created: Any
+    to_act: Any = None  # when the seat was asked for it (None in older logs)
 
 
 def entries(game: Game, upto: int | None = None) -> list[Entry]:
@@ -48,12 +50,14 @@ def entries(game: Game, upto: int | None = None) -> list[Entry]:
     if archived is None:
         return []
     return [
-        Entry(seq, seat, action, events, by_bot, action_id, parse_datetime(created))
-        for seq, seat, action, events, by_bot, action_id, created in json.loads(
-            zlib.decompress(bytes(archived))
-        )
-        if upto is None or seq <= upto
+        Entry(*row[:6], parse_datetime(row[6]), _moment(row[7] if len(row) > 7 else None))
+        for row in json.loads(zlib.decompress(bytes(archived)))
+        if upto is None or row[0] <= upto
     ]
+
+
+def _moment(text: str | None):
+    return parse_datetime(text) if text else None
 
 
 def archive_game(game_id: int) -> int:
@@ -74,10 +78,8 @@ def archive_game(game_id: int) -> int:
 def packed(game: Game) -> tuple[bytes, int]:
     """The game's GameEvent rows as an archive row's data, and how many there are."""
     rows = [
-        [seq, seat, action, events, by_bot, action_id, created.isoformat()]
-        for seq, seat, action, events, by_bot, action_id, created in game.log.order_by(
-            "seq"
-        ).values_list(*FIELDS)
+        [*row[:6], row[6].isoformat(), row[7].isoformat() if row[7] else None]
+        for row in game.log.order_by("seq").values_list(*FIELDS)
     ]
     return zlib.compress(json.dumps(rows, separators=(",", ":")).encode(), 9), len(rows)
 

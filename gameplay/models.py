@@ -107,6 +107,9 @@ class GameEvent(models.Model):
     # The id the client gave this action ("" if none): a retry with the same id is answered
     # from here and never applied twice.
     action_id = models.CharField(max_length=64, blank=True, default="")
+    # When the seat was asked for this action (the row's last write before it): what a
+    # decision's thinking time is measured from (gameplay.play). None in logs from before.
+    to_act = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

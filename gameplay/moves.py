@@ -202,6 +202,7 @@ def _work_out(game: Game, state_of: Callable[[], dict], move: Move, *, locked: b
         events=events,
         by_bot=move.by_bot,
         action_id=move.action_id,
+        to_act=game.updated,  # the row's last write: when this state, and this ask, began
     )
     fields = moved_on(game, engine, state)
     return Worked(state, events, store.move_statements(event, game, fields, was))

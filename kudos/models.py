@@ -27,10 +27,17 @@ class Account(models.Model):
         related_name="kudos_account",
     )
     balance = models.BigIntegerField(default=0)
-    # Kudos from play so far on play_day (the player's local date; never goes back), for the
-    # daily cap.
+    # On play_day (a UTC date; never goes back): Kudos from play and experience so far, for
+    # the daily caps, and seconds of credited play, for the streak day.
     play_day = models.DateField(null=True, blank=True)
     play_today = models.PositiveIntegerField(default=0)
+    xp_today = models.PositiveIntegerField(default=0)
+    seconds_today = models.PositiveIntegerField(default=0)
+    # Experience, from counted play only (kudos.services.pay_for_game).
+    xp = models.PositiveIntegerField(default=0)
+    # Hundredths of a Kudos and of experience earned but not yet whole: the next game adds on.
+    play_owed = models.PositiveIntegerField(default=0)
+    xp_owed = models.PositiveIntegerField(default=0)
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -40,6 +47,29 @@ class Account(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.balance} Kudos"
+
+
+class PlayCredit(models.Model):
+    """What one counted game paid one person (kudos.services.pay_for_game), once: the seconds
+    of play credited and the spans of time they cover, so time played at several tables at
+    once is credited once."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("gameplay.Game", on_delete=models.CASCADE, related_name="+")
+    began = models.DateTimeField()  # the first credited span's start
+    ended = models.DateTimeField()  # the last one's end
+    spans = models.JSONField(default=list)  # [[start, end], ...] in ISO format
+    seconds = models.PositiveIntegerField()
+    kudos = models.PositiveIntegerField()  # whole Kudos paid for it, bonuses included
+    xp = models.PositiveIntegerField()
+    created = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="one_credit_per_game")]
+        indexes = [models.Index(fields=["user", "ended"], name="credit_by_time")]
+
+    def __str__(self) -> str:
+        return f"{self.seconds} s of play for {self.user_id} in game {self.game_id}"
 
 
 class Entry(models.Model):

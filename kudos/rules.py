@@ -27,15 +27,18 @@ def streak_reward(day: int) -> int:
 
 
 # ---- Kudos from play ------------------------------------------------------------------------
-# A finished game pays each signed-in person at the table by table size and result:
-# (fewest seats, Kudos for finishing, Kudos for winning). A shared win is a win.
-PLAY_PAY = (
-    (1, 1, 10),  # solo games
-    (2, 3, 10),
-    (3, 4, 15),
-    (5, 5, 20),
+# A counted game (gameplay.play) pays each person at the table by the minutes of play they were
+# credited (each decision's thinking time, at most gameplay.play.THINK_CAP), at the table's
+# rate per minute: (fewest seats, Kudos a minute). A win pays WIN_MULTIPLIER times that; a
+# shared win is a win. What falls short of a whole Kudos is carried to the next game.
+PLAY_PER_MINUTE = (
+    (1, Decimal("1")),  # solo games
+    (2, Decimal("1.5")),
+    (3, Decimal("2")),
+    (5, Decimal("2.5")),
 )
-PLAY_DAILY_CAP = 200  # Kudos from play (bonuses included) per day, in the player's time zone
+WIN_MULTIPLIER = Decimal("1.5")
+PLAY_DAILY_CAP = 200  # Kudos from play (bonuses included) per UTC day
 FIRST_WIN_MULTIPLIER = 2  # the first win of the day at each game pays double
 
 # ---- bonus events ---------------------------------------------------------------------------
@@ -54,17 +57,21 @@ WEEK_CLOSES_AFTER = timedelta(minutes=5)
 WEEKLY_SHOWN = 50  # places shown, and kept when a week closes
 
 
-def play_pay(seats: int, won: bool) -> int:
-    """Kudos for one person finishing a game at a table of ``seats``."""
-    finish, win = next((f, w) for least, f, w in reversed(PLAY_PAY) if seats >= least)
-    return win if won else finish
+def play_rate(seats: int) -> Decimal:
+    """Kudos a minute of play at a table of ``seats``."""
+    return next(rate for least, rate in reversed(PLAY_PER_MINUTE) if seats >= least)
+
+
+def hundredths(seconds: int, per_minute: Decimal, won: bool) -> int:
+    """Hundredths of a Kudos (or of experience) for ``seconds`` of play at ``per_minute``."""
+    return int(seconds * per_minute * (WIN_MULTIPLIER if won else 1) * 100 / 60)
 
 
 def play_table() -> list[dict]:
-    """The play table for pages: one row per table size."""
+    """The play table for pages: one row per table size, Kudos a minute played and won."""
     rows = []
-    for i, (least, finish, win) in enumerate(PLAY_PAY):
-        most = PLAY_PAY[i + 1][0] - 1 if i + 1 < len(PLAY_PAY) else None
+    for i, (least, rate) in enumerate(PLAY_PER_MINUTE):
+        most = PLAY_PER_MINUTE[i + 1][0] - 1 if i + 1 < len(PLAY_PER_MINUTE) else None
         if least == 1 and most == 1:
             label = "Solo"
         elif most == least:
@@ -73,8 +80,14 @@ def play_table() -> list[dict]:
             label = f"{least}+ seats"
         else:
             label = f"{least}–{most} seats"
-        rows.append({"label": label, "finish": finish, "win": win})
+        rows.append(
+            {"label": label, "finish": _number(rate), "win": _number(rate * WIN_MULTIPLIER)}
+        )
     return rows
+
+
+def _number(value: Decimal) -> str:
+    return f"{value.normalize():f}"
 
 
 def streak_table() -> list[dict]:
@@ -132,16 +145,13 @@ REFERRAL_INVITEE = 50
 REFERRAL_MONTHLY_CAP = 10
 
 # ---- player level -------------------------------------------------------------------------------
-# Experience comes from games played (never from Kudos): each finished game, a bit more for a
-# win. Level n starts at LEVEL_STEP * n * (n - 1) / 2 experience: 100 for level 2, 300 for 3,
-# 600 for 4, 1,000 for 5.
-XP_FINISHED = 10
-XP_WON = 5
+# Experience comes from counted play only (never from Kudos): XP_PER_MINUTE for each minute of
+# credited play, a win WIN_MULTIPLIER times that, at most XP_DAILY_CAP a UTC day. Level n
+# starts at LEVEL_STEP * n * (n - 1) / 2 experience: 100 for level 2, 300 for 3, 600 for 4,
+# 1,000 for 5.
+XP_PER_MINUTE = Decimal("2")
+XP_DAILY_CAP = 600
 LEVEL_STEP = 100
-
-
-def experience(played: int, wins: int) -> int:
-    return XP_FINISHED * played + XP_WON * wins
 
 
 def level_start(level: int) -> int:

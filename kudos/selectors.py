@@ -8,8 +8,6 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import F, Max, Q, QuerySet, Sum, Window
 
-from accounts.models import GameStat
-
 from . import badges, clock, rules
 from .models import Account, BonusEvent, Entry, Look, Streak, StreakDay
 
@@ -142,13 +140,8 @@ def last_day(streak: Streak, zone: ZoneInfo) -> date | None:
 
 
 def experience(user_ids) -> dict[int, int]:
-    """Experience from games played, per player (``rules.experience``)."""
-    rows = (
-        GameStat.objects.filter(user_id__in=user_ids)
-        .values("user_id")
-        .annotate(played=Sum("played"), wins=Sum("wins"))
-    )
-    return {r["user_id"]: rules.experience(r["played"], r["wins"]) for r in rows}
+    """Experience from counted play, per player (kudos.services.pay_for_game keeps it)."""
+    return dict(Account.objects.filter(user_id__in=user_ids).values_list("user_id", "xp"))
 
 
 def level(user_id: int) -> dict:
@@ -218,7 +211,8 @@ def summary(user) -> dict:
     account = Account.objects.select_related("streak").filter(user_id=user.pk).first()
     streak = _streak_of(account)
     today = clock.now().astimezone(zone_of(user)).date()
-    play_today = account.play_today if account and account.play_day == today else 0
+    on_today = account is not None and account.play_day == clock.now().astimezone(UTC).date()
+    play_today = account.play_today if on_today else 0
     start = week_start(clock.now())
     return {
         "balance": account.balance if account else 0,
@@ -227,6 +221,8 @@ def summary(user) -> dict:
         "grace_left": not streak or streak.grace_week != iso_week(today),
         "play_today": play_today,
         "play_left": max(rules.PLAY_DAILY_CAP - play_today, 0),
+        "xp_today": account.xp_today if on_today else 0,
+        "minutes_today": account.seconds_today // 60 if on_today else 0,
         "week": place_of(user.pk, start, start + WEEK),
         "days": StreakDay.objects.filter(user_id=user.pk)[:14],
     }

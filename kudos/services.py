@@ -6,8 +6,8 @@ cap are decided one at a time, whatever the tabs, devices, workers or retries. E
 an idempotency key derived from what it pays for:
 
     streak:<user>:<local date>            a streak day
-    play:<game>:<user>                    Kudos from play for one finished game
-    first-win:<user>:<kind>:<local date>  the first win of the day at a game
+    play:<game>:<user>                    Kudos from play for one counted game
+    first-win:<user>:<kind>:<UTC date>    the first win of the day at a game
     event:<event>:<game>:<user>           a bonus event's extra
     weekly:<ISO week>:<user>              a weekly leaderboard prize
     badge:<badge>:<user>                  a badge (kudos/badges.py)
@@ -28,18 +28,28 @@ from __future__ import annotations
 import logging
 import math
 from collections.abc import Callable
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
+from gameplay import play
 from gameplay.engine import registry
 from gameplay.models import Game
 from infra import news
 
 from . import clock, keys, rules, selectors
-from .models import Account, BonusEvent, Entry, Streak, StreakDay, WeekClose, WeekPlace
+from .models import (
+    Account,
+    BonusEvent,
+    Entry,
+    PlayCredit,
+    Streak,
+    StreakDay,
+    WeekClose,
+    WeekPlace,
+)
 
 log = logging.getLogger(__name__)
 
@@ -384,70 +394,153 @@ def _see_zone(streak: Streak, zone: str, now: datetime) -> bool:
 
 
 def pay_for_game(game: Game) -> list[Entry]:
-    """Kudos from play for a finished game (the end-of-game hook's "kudos" receiver): each
-    signed-in person who held a seat to the end, once per game, by table size and result, with
-    the first win of the day at that game doubled, a bonus event's multiplier, and the daily
-    cap. Abandoned games, computer-only games, guests and seats a computer finished pay
-    nothing."""
+    """Kudos and experience from play for a finished game (the end-of-game hook's "kudos"
+    receiver), once per game and person: each person for whom the game counts as play
+    (``gameplay.play``), by the minutes of play credited to them (time they were also credited
+    at another table is paid once) at the table's rate, a win at ``rules.WIN_MULTIPLIER``, the
+    first win of the day at that game doubled, a bonus event's multiplier, and the daily caps
+    (UTC days). Games that don't count, computer players, bots and guests earn nothing."""
     if game.status != Game.Status.OVER or not game.result:
         return []
     winners = set(game.result.get("winners") or [])
-    people: dict[int, bool] = {}
-    for seat, info in enumerate(game.seats):
-        user_id = info.get("user_id")
-        if user_id and not info.get("bot") and not info.get("left"):
-            people[user_id] = people.get(user_id, False) or seat in winners
+    counted: dict[int, tuple[play.Play, bool]] = {}
+    for seat, played in play.of_game(game).items():
+        if played.counted:
+            user_id = game.seats[seat]["user_id"]
+            counted.setdefault(user_id, (played, seat in winners))
+    people = set(
+        get_user_model()
+        .objects.filter(pk__in=counted, role=get_user_model().PERSON)
+        .values_list("pk", flat=True)
+    )
     if not people:
         return []
     ended = game.ended or clock.now()
     event = selectors.bonus_event_at(ended, game.kind)
     paid: list[Entry] = []
-    for user_id, won in sorted(people.items()):  # accounts locked in one global order
-        paid += _pay_player(user_id, game, won, ended, event)
+    for user_id in sorted(people):  # accounts locked in one global order
+        played, won = counted[user_id]
+        paid += _pay_player(user_id, game, played, won, ended, event)
     return paid
 
 
 def _pay_player(
-    user_id: int, game: Game, won: bool, ended: datetime, event: BonusEvent | None
+    user_id: int,
+    game: Game,
+    played: play.Play,
+    won: bool,
+    ended: datetime,
+    event: BonusEvent | None,
 ) -> list[Entry]:
     title = game_title(game.kind)
     with transaction.atomic():
         account = _lock(user_id)
-        if not _earns(account) or Entry.objects.filter(key=keys.play(game.pk, user_id)).exists():
+        if not _earns(account) or PlayCredit.objects.filter(user_id=user_id, game=game).exists():
             return []
-        day = ended.astimezone(selectors.zone_of(account.user)).date()
-        if account.play_day is not None and account.play_day >= day:
-            day = account.play_day  # a later game never counts on an earlier day
-        else:
-            account.play_day, account.play_today = day, 0
-        base = rules.play_pay(game.players, won)
-        what = f"{'Won' if won else 'Finished'} {title}"
+        if Entry.objects.filter(key=keys.play(game.pk, user_id)).exists():
+            return []  # paid by the rule before credited time
+        spans = _unpaid(user_id, played.spans)
+        seconds = int(sum((end - start).total_seconds() for start, end in spans))
+        day = _play_day(account, ended)
+        # In hundredths of a Kudos: the game's play, its first-win double, the event's extra.
+        earned = rules.hundredths(seconds, rules.play_rate(game.players), won)
+        what = f"{'Won' if won else 'Played'} {title}"
         if game.players > 1:
             what += f" at a table of {game.players}"
-        parts = [(Entry.Kind.PLAY, base, keys.play(game.pk, user_id), what)]
+        what += f": {_minutes(seconds)} of play"
+        parts = [(Entry.Kind.PLAY, earned, keys.play(game.pk, user_id), what)]
         first_win = keys.first_win(user_id, game.kind, day)
-        if won and not Entry.objects.filter(key=first_win).exists():
-            extra = base * (rules.FIRST_WIN_MULTIPLIER - 1)
+        if won and earned and not Entry.objects.filter(key=first_win).exists():
+            extra = earned * (rules.FIRST_WIN_MULTIPLIER - 1)
             parts.append((Entry.Kind.BONUS, extra, first_win, f"First win of the day at {title}"))
         if event is not None:
             extra = math.floor(sum(p[1] for p in parts) * (event.multiplier - 1))
-            if extra > 0:
-                key = keys.bonus_event(event.pk, game.pk, user_id)
-                parts.append((Entry.Kind.BONUS, extra, key, f"{event.name} ({event.times})"))
-        paid = []
-        for kind, amount, key, memo in parts:
+            key = keys.bonus_event(event.pk, game.pk, user_id)
+            parts.append((Entry.Kind.BONUS, extra, key, f"{event.name} ({event.times})"))
+        paid, owed = [], account.play_owed
+        for kind, hundredths, key, memo in parts:
+            owed += hundredths
+            amount, owed = divmod(owed, 100)
             room = rules.PLAY_DAILY_CAP - account.play_today
-            if room <= 0:
-                break
             if amount > room:
-                amount, memo = room, f"{memo} (today's cap from play reached)"
+                amount, owed, memo = room, 0, f"{memo} (today's cap from play reached)"
+            if amount <= 0:
+                continue
             account.play_today += amount
             entry, _ = _post(account, amount, kind, key, memo, f"game:{game.pk}")
             paid.append(entry)
-        if paid:
+        account.play_owed = owed
+        xp = _experience(account, seconds, won)
+        account.seconds_today += seconds
+        account.save()
+        PlayCredit.objects.create(
+            user_id=user_id,
+            game=game,
+            began=spans[0][0] if spans else ended,
+            ended=spans[-1][1] if spans else ended,
+            spans=[[start.isoformat(), end.isoformat()] for start, end in spans],
+            seconds=seconds,
+            kudos=sum(e.amount for e in paid),
+            xp=xp,
+            created=clock.now(),
+        )
+        if paid or xp:
             total = sum(e.amount for e in paid)
-            _announce(user_id, f"+{total} Kudos: {what[0].lower()}{what[1:]}")
+            _announce(user_id, f"+{total} Kudos, +{xp} experience: {what[0].lower()}{what[1:]}")
     return paid
+
+
+def _play_day(account: Account, ended: datetime) -> date:
+    """The UTC day a game that ended at ``ended`` counts on (never before the last one
+    counted), its counters set to zero when it is a new day."""
+    day = ended.astimezone(UTC).date()
+    if account.play_day is not None and account.play_day >= day:
+        return account.play_day  # a later game never counts on an earlier day
+    account.play_day = day
+    account.play_today = account.xp_today = account.seconds_today = 0
+    return day
+
+
+def _experience(account: Account, seconds: int, won: bool) -> int:
+    """Add the experience for ``seconds`` of play to the account (the daily cap applied, the
+    part short of a whole point carried). Returns the points added."""
+    owed = account.xp_owed + rules.hundredths(seconds, rules.XP_PER_MINUTE, won)
+    points, owed = divmod(owed, 100)
+    room = max(rules.XP_DAILY_CAP - account.xp_today, 0)
+    if points > room:
+        points, owed = room, 0
+    account.xp += points
+    account.xp_today += points
+    account.xp_owed = owed
+    return points
+
+
+def _unpaid(user_id: int, spans: tuple[play.Span, ...]) -> list[play.Span]:
+    """``spans`` less the time already credited to the player at other tables."""
+    if not spans:
+        return []
+    paid = []
+    for other in PlayCredit.objects.filter(
+        user_id=user_id, ended__gt=spans[0][0], began__lt=spans[-1][1]
+    ).values_list("spans", flat=True):
+        paid += [(datetime.fromisoformat(a), datetime.fromisoformat(b)) for a, b in other]
+    left = []
+    for start, end in spans:
+        pieces = [(start, end)]
+        for a, b in paid:
+            pieces = [
+                piece
+                for s, e in pieces
+                for piece in ((s, min(e, a)), (max(s, b), e))
+                if piece[1] > piece[0]
+            ]
+        left += pieces
+    return left
+
+
+def _minutes(seconds: int) -> str:
+    minutes, rest = divmod(seconds, 60)
+    return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
 def game_title(kind: str) -> str:

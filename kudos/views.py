@@ -11,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import art
+from gameplay.engine import registry
 
 from . import badges, challenges, clock, referrals, rules, selectors, services, shop, spots
 from .models import WeekClose
@@ -24,6 +25,10 @@ def home(request):
     context = {
         "streak_table": rules.streak_table(),
         "play_table": rules.play_table(),
+        "real_games": [
+            {"title": engine.title, "what": engine.real_game.what}
+            for engine in map(registry.get, registry.kinds())
+        ],
         "prize_table": rules.prize_table(),
         "rules": rules,
         "running": selectors.bonus_events_running(now),

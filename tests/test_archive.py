@@ -19,6 +19,8 @@ def test_an_archived_game_replays_publishes_and_verifies_as_before(client, capsy
     game = play_to_end(start("short/235"))  # 47 rounds
     before_log = client.get(f"/games/{game.pk}/log.json").json()
     before_page = _main(client.get(f"/games/{game.pk}/?step=5").content)
+    before_entries = archive.entries(game)
+    assert all(e.to_act is not None and e.to_act <= e.created for e in before_entries)
     assert b"Seat " in before_page  # the step's action is shown
     Game.objects.filter(pk=game.pk).update(ended=timezone.now() - timedelta(days=31))
     in_play = start("still-playing")
@@ -32,6 +34,7 @@ def test_an_archived_game_replays_publishes_and_verifies_as_before(client, capsy
     assert GameEvent.objects.filter(game=in_play).count() == 1  # a live game stays where it is
 
     assert client.get(f"/games/{game.pk}/log.json").json() == before_log
+    assert archive.entries(game) == before_entries  # when each seat was asked, too
     assert _main(client.get(f"/games/{game.pk}/?step=5").content) == before_page
     assert store.verify(Game.objects.get(pk=game.pk)) == []
     call_command("verify_game", game.pk)

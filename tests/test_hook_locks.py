@@ -17,6 +17,7 @@ from gameplay import hooks, services
 from gameplay.models import Game, GameEndReceipt
 from kudos import selectors
 from kudos.models import Entry
+from tests.played import played_log
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,8 +45,9 @@ def finished_games(people: list[int], count: int) -> list[int]:
             status=Game.Status.OVER,
             result={"scores": [0, 0, 0, 0], "winners": [winner], "ranking": ranking},
             ended=now + timedelta(seconds=n),
-            seq=10,
         )
+        game.refresh_from_db()
+        played_log(game)  # each person played it
         ids.append(game.pk)
     return ids
 

@@ -12,6 +12,7 @@ from accounts.models import Rating, RatingChange, User
 from gameplay import hooks
 from gameplay.engine import registry
 from gameplay.models import Game, GameEndReceipt
+from tests.played import played_log
 
 KIND = "poker"  # any rated game: the ratings read only ranking, seats and teams
 
@@ -41,6 +42,7 @@ def ended_game(seats, ranking, *, minutes=0, ranked=True, kind=KIND, save=True) 
     )
     if save:
         game.save()
+        played_log(game)  # the people at the table played it
     return game
 
 

@@ -1,4 +1,5 @@
-"""A finished game counts once for each signed-in player at the table; guests keep nothing."""
+"""A game played counts once for each signed-in player at the table; guests keep nothing, and
+a game that was no play (resigned at once) is no "played"."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -7,6 +8,8 @@ from accounts.models import GameRecord, GameStat
 from accounts.services import record_game
 from gameplay import hooks, services, store
 from gameplay.engine import registry
+from gameplay.play import THINK_CAP
+from tests.played import ended_game, person_pace
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,9 +33,11 @@ def test_finished_game_is_recorded_once_per_player(real_services, client):
         seats=[{"name": "ann", "user_id": ann.pk}, {"name": "Guest-1"}],
         seed="short/235",
     )
-    game = play_out(game)
+    with person_pace(2.0):
+        game = play_out(game)
     record = GameRecord.objects.get(user=ann)
     assert record.won == (0 in game.result["winners"]) and record.moves == game.seq
+    assert record.decisions == game.log.filter(seat=0).count() and record.play_seconds >= 30
     stat = GameStat.objects.get(user=ann, kind="war")
     assert stat.played == 1 and stat.wins == int(record.won)
     assert hooks.deliver(game.pk) == []  # the hook ran at the end; again, it runs nothing
@@ -40,3 +45,32 @@ def test_finished_game_is_recorded_once_per_player(real_services, client):
     assert GameStat.objects.get(user=ann, kind="war").played == 1
     page = client.get("/u/ann/").content.decode()
     assert "War" in page and "Recent games" in page
+
+
+@pytest.mark.parametrize("kind", ["klondike", "gin"])
+def test_a_game_resigned_at_once_is_not_played(real_services, kind):
+    ann = get_user_model().objects.create_user("ann", password=None)
+    game = ended_game(seats=[{"user_id": ann.pk}, {"bot": True}], winners=[1], kind=kind)
+    game.log.update(action={"type": "resign"})
+    assert record_game(game) == 0
+    assert not GameRecord.objects.exists() and not GameStat.objects.exists()
+
+
+def test_decisions_faster_than_a_person_are_not_played(real_services):
+    ann = get_user_model().objects.create_user("ann", password=None)
+    fast = ended_game(seats=[{"user_id": ann.pk}], winners=[0], kind="klondike", seconds=1)
+    assert record_game(fast) == 0
+    paced = ended_game(seats=[{"user_id": ann.pk}], winners=[0], kind="klondike", seconds=120)
+    assert record_game(paced) == 1
+    record = GameRecord.objects.get(user=ann)
+    assert (record.decisions, record.play_seconds) == (15, 120)
+
+
+def test_thinking_time_is_credited_up_to_the_cap(real_services):
+    ann = get_user_model().objects.create_user("ann", password=None)
+    # 15 decisions, 10 minutes: 40 s each, of which 30 s count
+    slow = ended_game(
+        seats=[{"user_id": ann.pk}], winners=[], kind="klondike", decisions=15, seconds=600
+    )
+    record_game(slow)
+    assert GameRecord.objects.get(user=ann).play_seconds == 15 * THINK_CAP.seconds

@@ -109,6 +109,32 @@ class Daily:
 
 
 @dataclass(frozen=True)
+class RealGame:
+    """What a real game of this game is, for everything that rewards play (gameplay.play):
+    at least ``decisions`` of the person's own choices (a resign is none), or, for a game with
+    no choices (War), the game's natural end reached at the table; and at least ``seconds`` of
+    credited play either way. ``pace`` is a person's usual seconds per decision, what the
+    rules pages and the farming bench take a game to last."""
+
+    decisions: int
+    pace: float = 6.0
+    natural_end: bool = False
+    seconds: int = 0
+
+    @property
+    def what(self) -> str:
+        """What a real game takes, as the rules pages say it."""
+        if self.natural_end:
+            return "played to its end with you at the table"
+        return f"{self.decisions} of your own decisions"
+
+    @property
+    def least_seconds(self) -> int:
+        # Two seconds a decision: a person who reads the table can't play a real game faster.
+        return self.seconds or 2 * self.decisions
+
+
+@dataclass(frozen=True)
 class Move:
     """An action type: the method that applies it, the fields it reads, its why-not check."""
 
@@ -168,6 +194,7 @@ class Engine:
     first_win_card: str = ""  # the creature on the game's "First win" badge
     milestones: tuple[Milestone, ...] = ()  # the game's own badges
     daily: Daily | None = None  # a Daily Challenge of this game, if it has one
+    real_game: RealGame = RealGame(decisions=4)  # what counts as play (gameplay.play)
     rules_file: str = "rules.md"  # the game's written rules, beside its engine module
 
     moves: dict[str, Move] = {}  # action type -> Move, collected from @move / @why_not

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 import pytest
 
 from accounts.models import User
-from gameplay.models import Game
 from kudos import clock
+from tests.played import ended_game  # noqa: F401  (the kudos tests import it from here)
 
 
 @pytest.fixture
@@ -35,28 +35,3 @@ def player(db):
         )
 
     return make
-
-
-def ended_game(
-    *,
-    seats: list[dict],
-    winners: list[int],
-    kind: str = "war",
-    ended: datetime | str | None = None,
-    status: str = Game.Status.OVER,
-) -> Game:
-    """A game as gameplay stores one that just ended (seats: {"user_id", "bot", ...})."""
-    if isinstance(ended, str):
-        ended = datetime.fromisoformat(ended).replace(tzinfo=UTC)
-    return Game.objects.create(
-        kind=kind,
-        seats=[
-            {"name": f"Seat {i + 1}", "user_id": None, "bot": False, **s}
-            for i, s in enumerate(seats)
-        ],
-        seed="kudos",
-        seed_hash="0" * 64,
-        status=status,
-        result={"scores": [0] * len(seats), "winners": winners, "ranking": []},
-        ended=ended or clock.now(),
-    )

@@ -21,10 +21,12 @@ def test_guests_read_how_kudos_are_earned(client):
     for stated in [
         "<td>10</td><td>15</td><td>20</td><td>25</td><td>30</td><td>35</td><td>40</td><td>45</td><td>50</td>",
         '<th scope="col">9+</th>',
-        '<th scope="row">Solo</th><td>1</td><td>10</td>',
-        '<th scope="row">2 seats</th><td>3</td><td>10</td>',
-        '<th scope="row">3–4 seats</th><td>4</td><td>15</td>',
-        '<th scope="row">5+ seats</th><td>5</td><td>20</td>',
+        '<th scope="row">Solo</th><td>1</td><td>1.5</td>',
+        '<th scope="row">2 seats</th><td>1.5</td><td>2.25</td>',
+        '<th scope="row">3–4 seats</th><td>2</td><td>3</td>',
+        '<th scope="row">5+ seats</th><td>2.5</td><td>3.75</td>',
+        "Klondike 15 of your own decisions",
+        "War played to its end with you at the table",
         "stop at <strong>200 a day</strong>",
         "<strong>first win of the day</strong> at each game pays double",
         "one automatic <strong>grace day</strong> each week",
@@ -48,11 +50,11 @@ def test_the_history_is_paged_and_links_what_it_paid_for(at, player, client):
         )
     client.force_login(ann)
     first = client.get("/kudos/").content.decode()  # the visit pays day 1 of the streak
-    assert 'class="kudos-balance">58<' in first and "Page 1 of 2" in first
+    assert 'class="kudos-balance">42<' in first and "Page 1 of 2" in first
     assert first.count("<td><time datetime=") == 25 and "Day 1 of your daily streak" in first
-    assert "Older →" in first and "<strong data-balance>58</strong>" in first
+    assert "Older →" in first and "<strong data-balance>42</strong>" in first
     second = client.get("/kudos/?page=2").content.decode()
-    assert f'<a href="/games/{game.pk}/">Won War at a table of 2</a>' in second
+    assert f'<a href="/games/{game.pk}/">Won War at a table of 2: 1 min 0 s of play</a>' in second
     assert client.get("/kudos/?page=99").status_code == 200  # the last page
     assert client.get("/kudos/?page=x").status_code == 200
 

@@ -24,6 +24,7 @@ from ...core import (
     Engine,
     Event,
     Milestone,
+    RealGame,
     Record,
     State,
     move,
@@ -140,6 +141,7 @@ class Blackjack(Engine):
     kind = "blackjack"
     title = "Blackjack"
     first_win_card = "10D"
+    real_game = RealGame(decisions=4, pace=5.0)  # two rounds' bets and plays
     milestones = (
         Milestone(
             "blackjack-stack",

@@ -32,6 +32,7 @@ from ...core import (
     IllegalAction,
     Milestone,
     Option,
+    RealGame,
     Record,
     State,
     move,
@@ -119,6 +120,7 @@ class Cardice(Engine):
     kind = "cardice"
     title = "Cardice"
     first_win_card = "5B"
+    real_game = RealGame(decisions=5, pace=5.0)  # a few rolls, bids and plays
     milestones = (
         Milestone(
             "cardice-nil",

@@ -25,7 +25,18 @@ from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rng, shuffled
-from ...core import MEDIUM, STRENGTHS, Action, Event, Milestone, Record, State, move, why_not
+from ...core import (
+    MEDIUM,
+    STRENGTHS,
+    Action,
+    Event,
+    Milestone,
+    RealGame,
+    Record,
+    State,
+    move,
+    why_not,
+)
 from ...rummy import DrawDiscard, begin_turn
 from . import players, strategy
 
@@ -108,6 +119,7 @@ class Gin(DrawDiscard):
     kind = "gin"
     title = "Gin Rummy"
     first_win_card = "4C"
+    real_game = RealGame(decisions=6, pace=6.0)  # six of the person's own draws, discards or knocks
     milestones = (
         Milestone(
             "gin-gin",

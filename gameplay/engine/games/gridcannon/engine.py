@@ -28,6 +28,7 @@ from ...core import (
     Event,
     Milestone,
     Option,
+    RealGame,
     Record,
     State,
     move,
@@ -95,6 +96,7 @@ class Gridcannon(Engine):
     kind = "gridcannon"
     title = "Gridcannon"
     first_win_card = "QC"
+    real_game = RealGame(decisions=8, pace=5.0)  # eight placements
     milestones = (
         Milestone(
             "gridcannon-royals",

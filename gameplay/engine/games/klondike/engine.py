@@ -21,6 +21,7 @@ from ...core import (
     Event,
     Milestone,
     Option,
+    RealGame,
     Record,
     State,
     move,
@@ -75,6 +76,9 @@ class Klondike(Engine):
     kind = "klondike"
     title = "Klondike"
     first_win_card = "3S"
+    real_game = RealGame(
+        decisions=15, pace=4.0
+    )  # 15 of the player's own moves (draws, moves, undos; a resign is none)
     milestones = (
         Milestone(
             "klondike-fast",

@@ -28,6 +28,7 @@ from ...core import (
     Engine,
     Event,
     Milestone,
+    RealGame,
     Record,
     State,
     move,
@@ -69,6 +70,7 @@ class Poker(Engine):
     kind = "poker"
     title = "Poker"
     first_win_card = "JS"
+    real_game = RealGame(decisions=2, pace=8.0)  # a draw and a bet
     milestones = (
         Milestone(
             "poker-five",

@@ -30,6 +30,7 @@ from ...core import (
     Engine,
     Event,
     Milestone,
+    RealGame,
     Record,
     State,
     move,
@@ -759,6 +760,7 @@ class CrazyEights(Shedding):
     kind = "crazy8"
     title = "Crazy 8"
     first_win_card = "8H"
+    real_game = RealGame(decisions=4, pace=5.0)  # four plays or draws of the person's own
     milestones = (
         Milestone(
             "crazy8-pass",
@@ -789,6 +791,7 @@ class AmericanEights(Shedding):
     kind = "american8"
     title = "8 Américain"
     first_win_card = "8D"
+    real_game = RealGame(decisions=4, pace=5.0)  # four plays or draws of the person's own
     milestones = (
         Milestone(
             "american8-knock",

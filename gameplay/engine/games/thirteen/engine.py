@@ -24,6 +24,7 @@ from ...core import (
     Action,
     Event,
     Milestone,
+    RealGame,
     Record,
     State,
     move,
@@ -114,6 +115,7 @@ class Thirteen(DrawDiscard):
     kind = "thirteen"
     title = "Thirteen"
     first_win_card = "3D"
+    real_game = RealGame(decisions=4, pace=6.0)  # a few draws and discards
     milestones = (
         Milestone(
             "thirteen-out",

@@ -24,6 +24,7 @@ from ...core import (
     Event,
     Milestone,
     Option,
+    RealGame,
     State,
     move,
     ranking_by,
@@ -61,6 +62,9 @@ class War(Engine):
     kind = "war"
     title = "War"
     first_win_card = "4H"
+    real_game = RealGame(
+        decisions=0, pace=1.5, natural_end=True, seconds=30
+    )  # no choices: the natural end, reached with the person flipping at the table
     milestones = (
         Milestone(
             "war-10", "War veteran", "Win 10 games of War.", 25, "wins", 10, "KC", "bronze", "10"

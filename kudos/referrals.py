@@ -154,7 +154,7 @@ def qualify(invitee_id: int) -> Referral | None:
     with transaction.atomic():
         referral = (
             Referral.objects.select_for_update()
-            .select_related("invitee", "inviter")
+            .select_related("invitee")
             .filter(undecided(), invitee_id=invitee_id)
             .first()
         )

@@ -329,6 +329,8 @@ def test_staff_release_pays_once_and_decline_never(at, player, admin_client):
 
     listed = admin_client.get("/admin/kudos/referral/?status=held").content.decode()
     assert "Held for review" in listed and "Signed up from the inviter&#x27;s address" in listed
+    one = admin_client.get(f"/admin/kudos/referral/{held_bob.pk}/change/").content.decode()
+    assert "Seen from the inviter&#x27;s address" in one  # the evidence, read-only
 
     assert review(admin_client, "release", held_bob) == "1 referral released and paid."
     said = review(admin_client, "release", held_bob)  # again: nothing more

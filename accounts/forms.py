@@ -82,8 +82,8 @@ class SettingsForm(forms.ModelForm):
 
     time_zone = forms.ChoiceField(
         choices=[(tz, tz) for tz in TIME_ZONES],
-        help_text="Times on the site are shown here; your day (for daily streaks) starts at "
-        "midnight here.",
+        help_text="Times on the site are shown here. Days for daily streaks and caps are UTC "
+        "days, wherever you are.",
     )
 
     class Meta:
@@ -91,13 +91,3 @@ class SettingsForm(forms.ModelForm):
         fields = ("email", "time_zone")
         help_texts = {"email": "Only used to reset your password. Leave it empty to remove it."}
 
-    def clean_time_zone(self):
-        zone = self.cleaned_data["time_zone"]
-        if self.instance.pk and zone != self.instance.time_zone:
-            # Daily streaks are paid per local day: one change a week keeps them fair.
-            from kudos.services import why_not_change_time_zone
-
-            problem = why_not_change_time_zone(self.instance)
-            if problem:
-                raise forms.ValidationError(problem)
-        return zone

@@ -90,4 +90,3 @@ class SettingsForm(forms.ModelForm):
         model = User
         fields = ("email", "time_zone")
         help_texts = {"email": "Only used to reset your password. Leave it empty to remove it."}
-

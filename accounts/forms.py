@@ -82,22 +82,11 @@ class SettingsForm(forms.ModelForm):
 
     time_zone = forms.ChoiceField(
         choices=[(tz, tz) for tz in TIME_ZONES],
-        help_text="Times on the site are shown here; your day (for daily streaks) starts at "
-        "midnight here.",
+        help_text="Times on the site are shown here. Days for daily streaks and caps are UTC "
+        "days, wherever you are.",
     )
 
     class Meta:
         model = User
         fields = ("email", "time_zone", "bots_may_challenge")
         help_texts = {"email": "Only used to reset your password. Leave it empty to remove it."}
-
-    def clean_time_zone(self):
-        zone = self.cleaned_data["time_zone"]
-        if self.instance.pk and zone != self.instance.time_zone:
-            # Daily streaks are paid per local day: one change a week keeps them fair.
-            from kudos.services import why_not_change_time_zone
-
-            problem = why_not_change_time_zone(self.instance)
-            if problem:
-                raise forms.ValidationError(problem)
-        return zone

@@ -28,7 +28,7 @@ class User(AbstractUser):
     time_zone = models.CharField(
         max_length=64,
         default="UTC",
-        help_text="Your day (for daily streaks) starts at midnight here.",
+        help_text="Times on the site are shown in this zone.",
     )
     # The computer players' pace this person chose last (gameplay.models.SpeedPlay); their
     # next table starts with it.

@@ -6,7 +6,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
-from django.db import OperationalError, transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -20,8 +19,6 @@ from . import charts, computers, privacy, ratings, selectors
 from .forms import SettingsForm, SignInForm, SignUpForm
 from .models import Rating, User
 
-LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's answer to NOWAIT when the row is locked
-SETTINGS_BUSY = "Your settings are being saved from another page: try again in a moment."
 BOARD_PAGE = 50  # players per leaderboard page
 BOARD_TOP = 10  # per game on /leaderboards/
 
@@ -89,23 +86,11 @@ def account_settings(request):
     if request.method != "POST":
         form = SettingsForm(instance=request.user)
         return render(request, "accounts/settings.html", {"form": form})
-    # The time zone may change once a week: the form's check and the save happen under the
-    # person's row lock, so simultaneous posts are decided one at a time. A post that finds
-    # the lock taken is answered at once rather than holding a connection while it waits.
-    try:
-        with transaction.atomic():
-            person = User.objects.select_for_update(nowait=True).get(pk=request.user.pk)
-            form = SettingsForm(request.POST, instance=person)
-            if form.is_valid():
-                form.save()
-                messages.success(request, "Your settings are saved.")
-                return redirect("settings")
-    except OperationalError as exc:
-        if getattr(exc.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
-            raise
-        form = SettingsForm(request.POST, instance=request.user)
-        form.add_error(None, SETTINGS_BUSY)
-        return render(request, "accounts/settings.html", {"form": form}, status=409)
+    form = SettingsForm(request.POST, instance=request.user)
+    if form.is_valid():
+        form.save()
+        messages.success(request, "Your settings are saved.")
+        return redirect("settings")
     return render(request, "accounts/settings.html", {"form": form})
 
 

@@ -48,14 +48,14 @@ class EntryAdmin(ReadOnly):
 
 @admin.register(Account)
 class AccountAdmin(ReadOnly):
-    list_display = ["user", "balance", "play_day", "play_today", "updated"]
+    list_display = ["user", "balance", "xp", "play_day", "play_today", "seconds_today", "updated"]
     search_fields = ["user__username"]
     list_select_related = ["user"]
 
 
 @admin.register(Streak)
 class StreakAdmin(ReadOnly):
-    list_display = ["account", "current", "best", "last_day", "freezes", "grace_week", "zone"]
+    list_display = ["account", "current", "best", "last_day", "freezes", "grace_week"]
     search_fields = ["account__user__username"]
 
 

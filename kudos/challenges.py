@@ -26,8 +26,8 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import IntegrityError, transaction
 
+from gameplay import play, store
 from gameplay import services as gameplay
-from gameplay import store
 from gameplay.engine import registry
 from gameplay.models import Game
 
@@ -165,6 +165,8 @@ def record(game: Game) -> Attempt | None:
     )
     if attempt is None or game.status != Game.Status.OVER or not game.result:
         return None
+    if not play.of_game(game)[0].counted:
+        return None  # resigned at once, or played faster than anyone plays: no finish
     challenge = attempt.challenge
     if game.ended >= day_end(challenge.day):
         return None  # too late: the day's board is closed

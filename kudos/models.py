@@ -158,14 +158,11 @@ class Streak(models.Model):
     )
     current = models.PositiveIntegerField(default=0)  # days in a row; 0: no streak running
     best = models.PositiveIntegerField(default=0)
-    # The last local date paid or covered (grace, freeze); streak days follow it.
+    # The last UTC date paid or covered (grace, freeze); streak days follow it.
     last_day = models.DateField(null=True, blank=True)
     last_paid = models.DateTimeField(null=True, blank=True)  # when the last day was paid
     freezes = models.PositiveSmallIntegerField(default=0)
     grace_week = models.CharField(max_length=8, blank=True)  # ISO week whose grace day was used
-    # The time zone last seen for this player, and when it last changed (the change limit).
-    zone = models.CharField(max_length=64, blank=True)
-    zone_changed = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

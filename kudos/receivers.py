@@ -3,7 +3,7 @@ form, and to players' accounts."""
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_in
-from django.db.models.signals import post_save, pre_delete
+from django.db.models.signals import pre_delete
 from django.dispatch import receiver
 
 from accounts import privacy
@@ -27,7 +27,9 @@ from .models import (
 
 @on_game_end("kudos")
 def pay_for_game(game):
-    services.pay_for_game(game)
+    paid = services.pay_for_game(game)
+    for user_id in sorted({e.user_id for e in paid if e.kind == Entry.Kind.STREAK}):
+        awards.award_due(user_id, {badges.STREAK})  # the streak day this game made
 
 
 @on_game_end("challenge")
@@ -63,12 +65,6 @@ def signed_in(sender, request, user, **kwargs):
 def card_style_saved(sender, request, prefs, **kwargs):
     if request.user.is_authenticated:
         shop.remember(request.user.pk, prefs)
-
-
-@receiver(post_save, sender=get_user_model(), dispatch_uid="kudos-time-zone")
-def note_time_zone(sender, instance, created, update_fields=None, **kwargs):
-    if update_fields is None or "time_zone" in update_fields:
-        services.saw_time_zone(instance)
 
 
 @receiver(pre_delete, sender=get_user_model(), dispatch_uid="kudos-forget")

@@ -7,8 +7,10 @@ from datetime import timedelta
 from decimal import Decimal
 
 # ---- daily streaks ------------------------------------------------------------------------
-# The first visit of each day (in the player's own time zone) pays day 1 10 Kudos, 5 more for
-# each day in a row after that, up to 50 a day from day 9 on.
+# A UTC day with DAY_PLAYED_MINUTES of credited play in counted games is a streak day: it pays
+# once, as the game that reaches those minutes ends, day 1 10 Kudos, 5 more for each day in a
+# row after that, up to 50 a day from day 9 on. The player's time zone only moves the display.
+DAY_PLAYED_MINUTES = 5
 STREAK_FIRST = 10
 STREAK_STEP = 5
 STREAK_CAP = 50
@@ -16,9 +18,6 @@ STREAK_CAP = 50
 # missed day, used automatically), then by a streak freeze if the player holds one; otherwise
 # the streak ends. A covered day keeps the streak going but pays nothing and adds no day.
 MAX_FREEZES = 2
-# A player may change time zone once in this time (the settings page asks
-# kudos.services.why_not_change_time_zone before saving).
-TIME_ZONE_CHANGE_EVERY = timedelta(days=7)
 
 
 def streak_reward(day: int) -> int:
@@ -127,8 +126,7 @@ CHALLENGE_CLOSES_AFTER = timedelta(minutes=5)
 
 # ---- sponsor spots -----------------------------------------------------------------------------
 # A short in-house spot a player chooses to watch: it pays when its token comes back after the
-# spot's full length and before the token expires, once per token, a few times a day (the
-# player's day).
+# spot's full length and before the token expires, once per token, a few times a UTC day.
 SPOT_SECONDS = 15
 SPOT_PAY = 5
 SPOTS_PER_DAY = 5

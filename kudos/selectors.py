@@ -125,17 +125,6 @@ def bonus_events_coming(moment: datetime, limit: int = 5) -> list[BonusEvent]:
 # ---- a player's Kudos ---------------------------------------------------------------------------
 
 
-def last_day(streak: Streak, zone: ZoneInfo) -> date | None:
-    """The last day of a streak accounted for (paid, covered or ended): as recorded, or as the
-    last payment's moment reads in the player's zone now, whichever is later. The next day
-    to pay comes after it."""
-    days = [streak.last_day]
-    if streak.last_paid is not None:
-        days.append(streak.last_paid.astimezone(zone).date())
-    days = [d for d in days if d is not None]
-    return max(days) if days else None
-
-
 # ---- levels and names ------------------------------------------------------------------------
 
 
@@ -173,14 +162,14 @@ def header(user, news: str | None = None, badge: str = "") -> dict:
     account = Account.objects.select_related("streak").filter(user_id=user.pk).first()
     streak = _streak_of(account)
     now = clock.now()
-    zone = zone_of(user)
-    last = last_day(streak, zone) if streak is not None else None
-    paid_today = last is not None and now.astimezone(zone).date() <= last
+    last = streak.last_day if streak is not None else None
+    paid_today = last is not None and now.astimezone(UTC).date() <= last
     events = bonus_events_running(now)
     return {
         "balance": account.balance if account else 0,
         "streak": streak.current if streak else 0,
         "paid_today": paid_today,
+        "day_minutes": rules.DAY_PLAYED_MINUTES,
         "event": events[0] if events else None,
         "news": news,
         "badge": _badge(badge),
@@ -210,8 +199,8 @@ def summary(user) -> dict:
     """The /kudos/ page's top: balance, streak, what's left of today's play and this week."""
     account = Account.objects.select_related("streak").filter(user_id=user.pk).first()
     streak = _streak_of(account)
-    today = clock.now().astimezone(zone_of(user)).date()
-    on_today = account is not None and account.play_day == clock.now().astimezone(UTC).date()
+    today = clock.now().astimezone(UTC).date()
+    on_today = account is not None and account.play_day == today
     play_today = account.play_today if on_today else 0
     start = week_start(clock.now())
     return {

@@ -5,7 +5,7 @@ row (and only then their ``Streak``), so a player's credits, debits, streak days
 cap are decided one at a time, whatever the tabs, devices, workers or retries. Each entry has
 an idempotency key derived from what it pays for:
 
-    streak:<user>:<local date>            a streak day
+    streak:<user>:<UTC date>              a streak day (5 minutes of play that day)
     play:<game>:<user>                    Kudos from play for one counted game
     first-win:<user>:<kind>:<UTC date>    the first win of the day at a game
     event:<event>:<game>:<user>           a bonus event's extra
@@ -29,7 +29,6 @@ import logging
 import math
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
@@ -229,50 +228,41 @@ def _post(
 # ---- daily streaks ------------------------------------------------------------------------------
 
 
-def visit(user) -> Entry | None:
-    """A signed-in player's visit: the first of their day (in their own time zone) pays that
-    day's streak reward, once whatever the tabs, devices or retries. Returns the entry this
-    call paid, or None.
-
-    A day pays only if it comes after the last day paid both as recorded and as that moment
-    reads in the player's zone now, so a change of zone never makes a second day out of one:
-    between two paid days there is always a midnight of the zone in use."""
-    now = clock.now()
-    zone = selectors.zone_of(user)
-    today = now.astimezone(zone).date()
-    with transaction.atomic():
-        account = _lock(user.pk)
-        if not _earns(account):
-            return None
-        streak, _ = Streak.objects.get_or_create(account=account)
-        changed = _see_zone(streak, user.time_zone, now)
-        changed = _keep_up(streak, today, zone, now) or changed
-        last = selectors.last_day(streak, zone)
-        if last is not None and today <= last:  # this day is paid (or was, in another zone)
-            if changed:
-                streak.save()
-            return None
-        streak.current = streak.current + 1 if streak.current and last == today - ONE_DAY else 1
-        streak.best = max(streak.best, streak.current)
-        streak.last_day, streak.last_paid = today, now
-        streak.save()
-        StreakDay.objects.create(
-            user_id=user.pk,
-            day=today,
-            outcome=StreakDay.Outcome.PAID,
-            streak=streak.current,
-            created=now,
-        )
-        reward = rules.streak_reward(streak.current)
-        entry, _ = _post(
-            account,
-            reward,
-            Entry.Kind.STREAK,
-            keys.streak_day(user.pk, today),
-            f"Day {streak.current} of your daily streak",
-            f"day:{today.isoformat()}",
-        )
-        _announce(user.pk, f"+{reward} Kudos: day {streak.current} of your streak")
+def _streak_day(account: Account, day: date, now: datetime) -> Entry | None:
+    """After play is credited (under the Account lock): the UTC ``day`` is a streak day once
+    the player has ``rules.DAY_PLAYED_MINUTES`` of credited play on it, paid once. Returns the
+    entry this call paid, or None."""
+    if account.seconds_today < rules.DAY_PLAYED_MINUTES * 60:
+        return None
+    streak, _ = Streak.objects.get_or_create(account=account)
+    changed = _keep_up(streak, day, now)
+    if streak.last_day is not None and day <= streak.last_day:  # paid already
+        if changed:
+            streak.save()
+        return None
+    streak.current = (
+        streak.current + 1 if streak.current and streak.last_day == day - ONE_DAY else 1
+    )
+    streak.best = max(streak.best, streak.current)
+    streak.last_day, streak.last_paid = day, now
+    streak.save()
+    StreakDay.objects.create(
+        user_id=account.user_id,
+        day=day,
+        outcome=StreakDay.Outcome.PAID,
+        streak=streak.current,
+        created=now,
+    )
+    reward = rules.streak_reward(streak.current)
+    entry, _ = _post(
+        account,
+        reward,
+        Entry.Kind.STREAK,
+        keys.streak_day(account.user_id, day),
+        f"Day {streak.current} of your daily streak",
+        f"day:{day.isoformat()}",
+    )
+    _announce(account.user_id, f"+{reward} Kudos: day {streak.current} of your streak")
     return entry
 
 
@@ -281,12 +271,9 @@ def keep_up_streaks() -> int:
     missed day with the week's grace day or a freeze, or end the streak. Idempotent, and the
     same whenever it runs (late, twice, in two workers). Returns how many streaks changed."""
     now = clock.now()
-    then = now - UPKEEP_WAITS
-    # No zone is more than 14 hours ahead of UTC: a streak with a missed, finished day has
-    # last_day before this.
-    before = (then + timedelta(hours=14)).date() - ONE_DAY
+    today = (now - UPKEEP_WAITS).astimezone(UTC).date()
     candidates = list(
-        Streak.objects.filter(current__gt=0, last_day__lt=before).values_list(
+        Streak.objects.filter(current__gt=0, last_day__lt=today - ONE_DAY).values_list(
             "account_id", flat=True
         )
     )
@@ -297,17 +284,16 @@ def keep_up_streaks() -> int:
             if account is None:
                 continue
             streak = Streak.objects.get(account=account)
-            zone = selectors.zone_of(account.user)
-            if _keep_up(streak, then.astimezone(zone).date(), zone, now):
+            if _keep_up(streak, today, now):
                 streak.save()
                 changed += 1
     return changed
 
 
-def _keep_up(streak: Streak, today: date, zone: ZoneInfo, now: datetime) -> bool:
-    """Account for every finished day since the last one accounted for: the week's grace day,
-    then a freeze, else the streak ends there. Returns whether anything changed."""
-    last = selectors.last_day(streak, zone)
+def _keep_up(streak: Streak, today: date, now: datetime) -> bool:
+    """Account for every finished UTC day since the last one accounted for: the week's grace
+    day, then a freeze, else the streak ends there. Returns whether anything changed."""
+    last = streak.last_day
     if not streak.current or last is None:
         return False
     changed = False
@@ -348,48 +334,6 @@ def give_freeze(*, user_id: int) -> int:
     return streak.freezes
 
 
-# ---- time zones ---------------------------------------------------------------------------------
-
-
-def why_not_change_time_zone(user) -> str | None:
-    """Why the player may not change their time zone now (a sentence), or None when they may.
-    One change per ``rules.TIME_ZONE_CHANGE_EVERY``: the settings page asks before saving."""
-    changed = (
-        Streak.objects.filter(account__user=user).values_list("zone_changed", flat=True).first()
-    )
-    if changed is None:
-        return None
-    again = changed + rules.TIME_ZONE_CHANGE_EVERY
-    if clock.now() >= again:
-        return None
-    zone = selectors.zone_of(user)
-    return (
-        f"You changed your time zone on {changed.astimezone(zone):%-d %B}. You can change it "
-        f"again from {again.astimezone(zone):%-d %B, %H:%M}: one change a week keeps daily "
-        "streaks fair."
-    )
-
-
-def saw_time_zone(user) -> None:
-    """Note the player's time zone (a change starts the wait before the next one)."""
-    with transaction.atomic():
-        account = _lock(user.pk)
-        if account is None:
-            return
-        streak, _ = Streak.objects.get_or_create(account=account)
-        if _see_zone(streak, user.time_zone, clock.now()):
-            streak.save(update_fields=["zone", "zone_changed"])
-
-
-def _see_zone(streak: Streak, zone: str, now: datetime) -> bool:
-    if streak.zone == zone:
-        return False
-    if streak.zone:
-        streak.zone_changed = now
-    streak.zone = zone
-    return True
-
-
 # ---- Kudos from play ------------------------------------------------------------------------------
 
 
@@ -399,7 +343,9 @@ def pay_for_game(game: Game) -> list[Entry]:
     (``gameplay.play``), by the minutes of play credited to them (time they were also credited
     at another table is paid once) at the table's rate, a win at ``rules.WIN_MULTIPLIER``, the
     first win of the day at that game doubled, a bonus event's multiplier, and the daily caps
-    (UTC days). Games that don't count, computer players, bots and guests earn nothing."""
+    (UTC days); and the day's streak reward when this game brings the day's play to
+    ``rules.DAY_PLAYED_MINUTES``. Games that don't count, computer players, bots and guests
+    earn nothing. Returns the entries paid."""
     if game.status != Game.Status.OVER or not game.result:
         return []
     winners = set(game.result.get("winners") or [])
@@ -473,6 +419,9 @@ def _pay_player(
         xp = _experience(account, seconds, won)
         account.seconds_today += seconds
         account.save()
+        streak_day = _streak_day(account, day, clock.now())
+        if streak_day is not None:
+            paid.append(streak_day)
         PlayCredit.objects.create(
             user_id=user_id,
             game=game,
@@ -480,12 +429,12 @@ def _pay_player(
             ended=spans[-1][1] if spans else ended,
             spans=[[start.isoformat(), end.isoformat()] for start, end in spans],
             seconds=seconds,
-            kudos=sum(e.amount for e in paid),
+            kudos=sum(e.amount for e in paid if e.kind in Entry.PLAY_KINDS),
             xp=xp,
             created=clock.now(),
         )
         if paid or xp:
-            total = sum(e.amount for e in paid)
+            total = sum(e.amount for e in paid if e.kind in Entry.PLAY_KINDS)
             _announce(user_id, f"+{total} Kudos, +{xp} experience: {what[0].lower()}{what[1:]}")
     return paid
 

@@ -5,7 +5,7 @@ nothing tracked. Starting one issues a token signed with the site's secret key t
 player, the spot, a fresh nonce and the moment it started. The token pays
 ``rules.SPOT_PAY`` only when it comes back from the same player after the spot's full length
 (``rules.SPOT_SECONDS``) and before it expires, once (the ledger key ``spot:<nonce>``), at most
-``rules.SPOTS_PER_DAY`` times in the player's day. A forged, altered, someone else's, replayed,
+``rules.SPOTS_PER_DAY`` times a UTC day. A forged, altered, someone else's, replayed,
 expired or early token pays nothing and says why.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, time
+from datetime import UTC, datetime, time
 
 from django.core import signing
 from django.db import transaction
@@ -21,7 +21,7 @@ from django.db import transaction
 from cards import roster
 from gameplay.engine import registry
 
-from . import clock, keys, rules, selectors, services
+from . import clock, keys, rules, services
 from .models import Entry
 
 SALT = "kudos.spot"
@@ -98,9 +98,8 @@ def find(slug: str) -> Spot | None:
 
 
 def watched_today(user) -> int:
-    """Spots paid in the player's day so far."""
-    zone = selectors.zone_of(user)
-    midnight = datetime.combine(clock.now().astimezone(zone).date(), time(), zone)
+    """Spots paid in the UTC day so far (a day for everyone, whatever the zone)."""
+    midnight = datetime.combine(clock.now().astimezone(UTC).date(), time(), UTC)
     return Entry.objects.filter(
         user_id=user.pk, kind=Entry.Kind.SPOT, created__gte=midnight
     ).count()

@@ -16,6 +16,7 @@ from gameplay import hooks, services, store
 from gameplay.engine import registry
 from gameplay.models import Game
 from kudos.models import Entry
+from tests.played import person_pace
 
 from .conftest import ROOT, _test_database_url
 
@@ -79,9 +80,12 @@ def test_a_backup_restores_into_a_fresh_database_and_verifies(
     users = get_user_model().objects
     ann, bob = (users.create_user(n, password="x-Long-pass-77") for n in ("ann", "bob"))
     seats = [{"name": "ann", "user_id": ann.pk}, {"name": "bob", "user_id": bob.pk}]
-    for n in range(2):
-        play_out(services.start_game(kind="war", seats=seats, seed=f"short/23{5 + n}"))
-    ranked = play_out(services.start_game(kind="poker", seats=seats, seed="backup", ranked=True))
+    with person_pace(2.0):  # played at a person's pace: the games pay Kudos
+        for n in range(2):
+            play_out(services.start_game(kind="war", seats=seats, seed=f"short/23{5 + n}"))
+        ranked = play_out(
+            services.start_game(kind="poker", seats=seats, seed="backup", ranked=True)
+        )
     assert ranked.is_over and hooks.undelivered() == []
     assert RatingChange.objects.filter(game=ranked).count() == 2
     assert Entry.objects.count() > 0

@@ -18,6 +18,7 @@ from gameplay.models import Game
 from kudos import referrals, selectors
 from kudos import services as kudos
 from kudos.models import Entry, Referral
+from tests.played import person_pace
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,8 +46,11 @@ def table():
     bob = users.create_user("bob", password=PASSWORD)
     Referral.objects.create(invitee=ann, inviter=bob, joined=ann.date_joined)
     seats = [{"name": "ann", "user_id": ann.pk}, {"name": "bob", "user_id": bob.pk}]
-    war = play_out(services.start_game(kind="war", seats=seats, seed="short/235"))
-    poker = play_out(services.start_game(kind="poker", seats=seats, seed="privacy", ranked=True))
+    with person_pace(2.0):  # played, not scripted: the games count for stats
+        war = play_out(services.start_game(kind="war", seats=seats, seed="short/235"))
+        poker = play_out(
+            services.start_game(kind="poker", seats=seats, seed="privacy", ranked=True)
+        )
     live = services.start_game(kind="gin", seats=seats, seed="privacy-live")
     kudos.credit(
         user_id=bob.pk,

@@ -1,5 +1,5 @@
-"""The header's Kudos slot in a browser: the day's reward announced on the first page, then
-the balance and a bonus event updated live, without a reload."""
+"""The header's Kudos slot in a browser: a game's pay and the day's streak reward, then the
+balance and a bonus event updated live, without a reload."""
 
 from datetime import timedelta
 from pathlib import Path
@@ -9,8 +9,10 @@ from django.utils import timezone
 from playwright.sync_api import Browser, expect
 
 from accounts.models import User
+from gameplay import hooks
 from kudos import services
 from kudos.models import BonusEvent, Entry
+from tests.played import ended_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,8 +27,13 @@ def test_the_header_follows_the_players_kudos_live(browser: Browser, daphne_serv
     page.get_by_label("Password").fill("grey-Otter-71-lantern")
     page.get_by_role("button", name="Sign in").click()
     slot = page.locator(".kudos-live")
-    expect(slot.locator(".kudos-balance")).to_have_text("10")
-    expect(slot.locator("[data-kudos-news]")).to_have_text("+10 Kudos: day 1 of your daily streak")
+    expect(slot.locator(".kudos-balance")).to_have_text("0")
+    expect(page.locator("#kudos-slot[data-live]")).to_be_attached()  # the socket is open
+    # Five minutes of War won, as a person plays it: 11 Kudos, doubled as the day's first win,
+    # and day 1 of the streak (10).
+    game = ended_game(seats=[{"user_id": otter.pk}, {"bot": True}], winners=[0], seconds=300)
+    hooks.deliver(game.pk)
+    expect(slot.locator(".kudos-balance")).to_have_text("32")
     expect(slot.locator("[data-streak]")).to_contain_text("1")
     page.screenshot(
         path=f"{SCREENS}/kudos-header.png", clip={"x": 700, "y": 0, "width": 580, "height": 120}
@@ -41,7 +48,7 @@ def test_the_header_follows_the_players_kudos_live(browser: Browser, daphne_serv
         key="test:1",
         memo="Won War at a table of 2",
     )
-    expect(slot.locator(".kudos-balance")).to_have_text("35")
+    expect(slot.locator(".kudos-balance")).to_have_text("57")
     expect(slot.locator("[data-kudos-news]")).to_have_text("+25 Kudos: Won War at a table of 2")
 
     now = timezone.now()
@@ -56,7 +63,7 @@ def test_the_header_follows_the_players_kudos_live(browser: Browser, daphne_serv
 
     page.goto(daphne_server + "/kudos/")
     expect(page.get_by_role("heading", name="Your Kudos")).to_be_visible()
-    expect(page.locator("[data-balance]")).to_have_text("35")
+    expect(page.locator("[data-balance]")).to_have_text("57")
     page.screenshot(path=f"{SCREENS}/kudos-page.png", full_page=True)
     page.goto(daphne_server + "/leaderboards/weekly/")
     expect(page.locator("table.leaderboard")).to_contain_text("otter")

@@ -97,12 +97,17 @@ def attempt_ends(user, won: bool, status=Game.Status.OVER):
     hooks.deliver(game.pk)
 
 
-def visit_today(user, at, day: date):
-    """The player's first page of the day (the daily visit, through the middleware)."""
-    at(datetime.combine(day, datetime.min.time(), UTC) + timedelta(hours=12))
-    client = Client()
-    client.force_login(user)
-    assert client.get("/kudos/").status_code == 200
+def play_today(user, at, day: date):
+    """Five minutes of play on ``day``: a streak day, through the end-of-game hook."""
+    moment = at(datetime.combine(day, datetime.min.time(), UTC) + timedelta(hours=12))
+    game = ended_game(
+        seats=[{"user_id": user.pk}],
+        winners=[],
+        kind="gridcannon",
+        ended=moment,
+        seconds=rules.DAY_PLAYED_MINUTES * 60,
+    )
+    hooks.deliver(game.pk)
 
 
 def live_up_to(badge, user, reach: bool, at):
@@ -132,7 +137,7 @@ def live_up_to(badge, user, reach: bool, at):
             account=account,
             defaults={"current": days, "best": days, "last_day": today - timedelta(days=1)},
         )
-        visit_today(user, at, today)
+        play_today(user, at, today)
     elif isinstance(m, RatingReached):
         rated(user, goal if reach else goal - 1)
         finish(user, "poker", ranked=True)  # rating badges are checked after a ranked game
@@ -293,17 +298,17 @@ def test_badge_art_is_served_as_svg(client, db):
     assert client.get("/kudos/badges/no-such.svg").status_code == 404
 
 
-def test_a_streak_badge_is_announced_on_the_page_of_the_visit(real_services, player, at):
+def test_a_streak_badge_is_paid_with_the_day_that_reaches_it(real_services, player, at):
     ann = player()
     at(datetime(2030, 1, 9, 12, tzinfo=UTC))
     account, _ = Account.objects.get_or_create(user=ann)
     Streak.objects.update_or_create(
         account=account, defaults={"current": 6, "best": 6, "last_day": date(2030, 1, 9)}
     )
-    at(datetime(2030, 1, 10, 9, tzinfo=UTC))
-    client = Client()
-    client.force_login(ann)
-    html = client.get("/kudos/").content.decode()
-    assert 'data-badge-toast="streak-7"' in html
+    moment = at(datetime(2030, 1, 10, 9, tzinfo=UTC))
+    game = ended_game(
+        seats=[{"user_id": ann.pk}], winners=[], kind="gridcannon", ended=moment, seconds=300
+    )
+    hooks.deliver(game.pk)  # five minutes of play: day 7
     assert Entry.objects.get(key=f"badge:streak-7:{ann.pk}").amount == 50
     assert rules.streak_reward(7) == Entry.objects.get(key=f"streak:{ann.pk}:2030-01-10").amount

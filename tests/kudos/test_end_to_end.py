@@ -1,7 +1,8 @@
 """The whole stack on a controlled clock: daphne, a Celery worker and Celery beat, PostgreSQL
-and Redis. A player's visits pay streak days, a War game against the computer pays Kudos
-from play, beat's upkeep spends a grace day on a missed day, and beat closes the week and pays
-its prize, which the open header hears at once."""
+and Redis. A War game flipped at a script's speed through the socket pays nothing; games played
+at a person's pace pay Kudos from play and the day's streak reward; beat's upkeep spends a
+grace day on a missed day, and beat closes the week and pays its prize, which the open header
+hears at once."""
 
 import time
 
@@ -10,7 +11,10 @@ import websockets.sync.client
 from django.core.management import call_command
 
 from accounts.models import User
+from gameplay import hooks
+from gameplay.models import GameEndReceipt
 from kudos.models import Entry, StreakDay, WeekClose
+from tests.played import ended_game
 
 from ..e2e.client import SiteClient
 from ..e2e.test_war_online import SHORT_WAR, _seeded_war, play_until_over
@@ -53,23 +57,36 @@ def test_streak_play_upkeep_and_weekly_close_on_the_whole_stack(
     at("2030-01-07 10:00")  # Monday of 2030-W02
     site = SiteClient(daphne_server)
     site.post("/accounts/login/", {"username": "ann", "password": "kudos-e2e-pass-1"})
-    page = site.get("/kudos/").read().decode()  # the home page after signing in paid the day
-    assert "Day 1 of your daily streak" in page and 'class="kudos-balance">10<' in page
+    page = site.get("/kudos/").read().decode()  # a visit pays nothing: play does
+    assert 'class="kudos-balance">0<' in page
 
     code = site.create_room()
     game = _seeded_war(code, 2, SHORT_WAR)
     assert game.seats[0]["user_id"] == ann.pk
     with site.socket(code) as ws:
-        play_until_over(ws, seat=0)
+        play_until_over(ws, seat=0)  # each flip the moment it is asked for
 
-    def paid_for_the_game():
-        return Entry.objects.filter(user=ann, key=f"play:{game.pk}:{ann.pk}").first()
+    def delivered():
+        return GameEndReceipt.objects.filter(game=game, receiver="kudos").exists()
 
-    played = eventually(paid_for_the_game)
-    assert played.memo.endswith("War at a table of 2")
+    eventually(delivered)
+    assert not Entry.objects.filter(user=ann).exists()  # no play at a script's speed
 
-    at("2030-01-08 09:00")
-    assert "+15 Kudos: day 2 of your daily streak" in site.get("/kudos/").read().decode()
+    def person_plays(moment: str) -> None:
+        """Ten minutes of War at a person's pace, ending at ``moment``."""
+        at(moment)
+        played = ended_game(
+            seats=[{"user_id": ann.pk, "name": "ann"}, {"bot": True}], winners=[0], seconds=600
+        )
+        hooks.deliver(played.pk)
+
+    person_plays("2030-01-07 10:30")
+    page = site.get("/kudos/").read().decode()
+    assert "Won War at a table of 2: 10 min 0 s of play" in page
+    assert "Day 1 of your daily streak" in page
+
+    person_plays("2030-01-08 09:00")
+    assert "Day 2 of your daily streak" in site.get("/kudos/").read().decode()
 
     at("2030-01-10 09:00")  # Wednesday the 9th was missed: beat's upkeep covers it
 

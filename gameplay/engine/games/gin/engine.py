@@ -19,14 +19,15 @@ show until the next one ends.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 from ... import melds
 from ...cards import HIDDEN, deck, rng, shuffled
-from ...core import STRENGTHS, Action, Event, Milestone, Record, State, move, why_not
+from ...core import MEDIUM, STRENGTHS, Action, Event, Milestone, Record, State, move, why_not
 from ...rummy import DrawDiscard, begin_turn
-from . import strategy
+from . import players, strategy
 
 TARGET = 100
 KNOCK_LIMIT = 10
@@ -136,7 +137,7 @@ class Gin(DrawDiscard):
     blurb = "Meld sets and runs, knock low, and go Gin. First to 100."
     showcase = ("7D", "8D")
     not_your_turn = "It is not your turn: the other player is playing."
-    strategy = strategy  # the computer player: choose() and describe()
+    strategy = strategy  # the computer player's Medium: choose() and describe(), for hints
     already_drawn = "You have already drawn: discard a card, or knock."
     min_players = 2
     max_players = 2
@@ -153,6 +154,11 @@ class Gin(DrawDiscard):
     )
 
     # ---- setup ----------------------------------------------------------------------------
+
+    def bot(
+        self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
+    ) -> Action:
+        return players.bot(view, legal, rng_, strength)
 
     def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
         state: State = {

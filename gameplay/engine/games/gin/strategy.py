@@ -63,19 +63,6 @@ HARD_EARLY = EARLY_STOCK
 HARD_LATE = LATE_KNOCK
 
 
-def bot(view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str) -> Action:
-    """The computer player at ``strength`` (core.STRENGTHS)."""
-    if strength == "easy":
-        return easy(view, legal, rng)
-    if strength == "hard":
-        return hard(view, legal, rng)
-    if strength == "expert":
-        from .search import expert
-
-        return expert(view, legal, rng)
-    return choose(view, legal)
-
-
 # ---- Medium: the computer as it always was ------------------------------------------------
 
 

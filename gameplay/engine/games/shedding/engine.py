@@ -36,7 +36,7 @@ from ...core import (
     ranking_by,
     why_not,
 )
-from . import ruleset, scoring, strategy
+from . import players, ruleset, scoring, strategy
 from .ruleset import effect_key, effect_of, is_special
 
 SUIT_LETTERS = tuple(SUITS)
@@ -745,7 +745,7 @@ class Shedding(Engine):
     def bot(
         self, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str = MEDIUM
     ) -> Action:
-        return strategy.bot(self, view, legal, rng, strength)
+        return players.bot(self, view, legal, rng, strength)
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:
         legal = self.legal_actions(state, seat)

@@ -33,17 +33,6 @@ from .scoring import card_points
 Action = dict[str, Any]
 
 
-def bot(engine, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str):
-    """The computer player at ``strength`` (core.STRENGTHS) for ``engine``'s rules."""
-    if strength == "easy":
-        return easy(view, legal, rng)
-    if strength in ("hard", "expert"):
-        from .search import expert, hard
-
-        return (hard if strength == "hard" else expert)(engine, view, legal, rng)
-    return choose(view, legal)
-
-
 def effects_of_view(view: dict[str, Any]) -> dict[str, str]:
     """The effects table back from the view's rows ("8": "wish", "KS": "draw_skip:4", ...)."""
     out = {}

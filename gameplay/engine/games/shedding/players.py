@@ -1,0 +1,20 @@
+"""The shedding games' computer player at each strength: Easy and Medium play by rules
+(strategy.py), Hard and Expert deal the unseen cards and search (search.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...core import Action
+from .search import expert, hard
+from .strategy import choose, easy
+
+
+def bot(engine, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str):
+    """The computer player at ``strength`` (core.STRENGTHS) for ``engine``'s rules."""
+    if strength == "easy":
+        return easy(view, legal, rng)
+    if strength in ("hard", "expert"):
+        return (hard if strength == "hard" else expert)(engine, view, legal, rng)
+    return choose(view, legal)

@@ -8,6 +8,8 @@ as a player of its own, under that strength's account, starting from the game's 
 
 from __future__ import annotations
 
+import random
+
 from django.contrib.auth.hashers import make_password
 
 from gameplay.engine import MEDIUM, STRENGTHS, registry
@@ -32,6 +34,8 @@ __all__ = [
 # newcomer's estimate is 1500), for a game whose ladder doesn't say. Medium is the computer
 # player the site had before strengths, which rated as an average player.
 DEFAULT_LADDER = {"easy": 1300, "medium": 1500, "hard": 1650, "expert": 1800}
+
+TIE = 25  # shown points: strengths nearer each other than this are as near as each other
 
 _ids: dict[str, int] = {}
 
@@ -86,9 +90,16 @@ def nearest_strength(kind: str, skill: float) -> str:
         ids[r.user_id]: ratings.shown_skill(r.mu)
         for r in Rating.objects.filter(kind=kind, user_id__in=ids)
     }
-    return nearest({s: rated.get(s, start_points(kind, s)) for s in strengths}, skill)
+    levels = {s: rated.get(s, start_points(kind, s)) for s in strengths}
+    return nearest(levels, skill, random.SystemRandom())
 
 
-def nearest(levels: dict[str, float], skill: float) -> str:
-    """The strength whose level is nearest ``skill``; the weaker one of two as near."""
-    return min(levels, key=lambda s: (abs(levels[s] - skill), STRENGTHS.index(s)))
+def nearest(levels: dict[str, float], skill: float, rng: random.Random | None = None) -> str:
+    """The strength whose level is nearest ``skill``. Strengths as near as it, give or take
+    ``TIE`` points, are drawn from with ``rng`` (the weakest of them without one): strengths
+    the ladder can't tell apart all get games, so their ratings can part."""
+    best = min(abs(level - skill) for level in levels.values())
+    near = sorted(
+        (s for s, level in levels.items() if abs(level - skill) <= best + TIE), key=STRENGTHS.index
+    )
+    return rng.choice(near) if rng else near[0]

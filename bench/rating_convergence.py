@@ -101,7 +101,7 @@ def convergence(engine, games: int, seed: str) -> None:
     print(f"CPU time: {time.process_time() - started:.1f} s\n")
 
 
-def plateau(engine, games: int) -> None:
+def plateau(engine, games: int, seed: str) -> None:
     strengths = list(engine.strengths)
     ids = {s: i + 1 for i, s in enumerate(strengths)}
     start = {ids[s]: ratings.computer_start(engine.kind, s) for s in strengths}
@@ -122,12 +122,13 @@ def plateau(engine, games: int) -> None:
     print("    the person beating Easy and losing to every other strength; each computer held")
     print("    where it starts (many people play it: one person's games hardly move it):")
     skills = {PERSON: ratings.fresh(), **start}
+    draw = random.Random(f"{seed}/fill")  # as the matcher draws among strengths as near
     met = {s: 0 for s in strengths}
     shown = [ratings.shown(skills[PERSON].mu, skills[PERSON].sigma)]
     print(f"{'games':>6}  {'person':<36} {'gain, last 100':>14}  met so far")
     for i in range(games):
         levels = {s: ratings.shown_skill(skills[ids[s]].mu) for s in strengths}
-        opponent = computers.nearest(levels, ratings.shown_skill(skills[PERSON].mu))
+        opponent = computers.nearest(levels, ratings.shown_skill(skills[PERSON].mu), draw)
         met[opponent] += 1
         rate(skills, ids[opponent], 1.0 if opponent == "easy" else 0.0)
         skills.update(start)
@@ -150,8 +151,10 @@ def main() -> None:
     engine = registry.get(args.kind)
     if engine.max_players < 2 or len(engine.strengths) < 2:
         parser.error(f"{engine.title} has no computer players at several strengths.")
-    convergence(engine, args.games, args.seed)
-    plateau(engine, args.plateau)
+    if args.games:
+        convergence(engine, args.games, args.seed)
+    if args.plateau:
+        plateau(engine, args.plateau, args.seed)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 the options that pick it, the computer turns that play it."""
 
 import html
+import random
 from datetime import timedelta
 
 import pytest
@@ -133,14 +134,30 @@ def test_a_computer_turn_plays_at_its_seats_strength(client, monkeypatch):
 # ---- ranked tables: the strength nearest the people ---------------------------------------------
 
 
-def test_nearest_strength_follows_the_ladder_and_then_the_ratings():
-    assert computers.nearest_strength("gin", 1500) == "medium"
-    assert computers.nearest_strength("gin", 1390) == "easy"
-    assert computers.nearest_strength("gin", 1410) == "medium"
+def test_nearest_picks_the_level_nearest_and_draws_among_ties():
+    levels = dict(computers.DEFAULT_LADDER)  # easy 1300, medium 1500, hard 1650, expert 1800
+    assert computers.nearest(levels, 1500) == "medium"
+    assert computers.nearest(levels, 1370) == "easy"
+    assert computers.nearest(levels, 1430) == "medium"
+    assert computers.nearest(levels, 2400) == "expert"
+    assert computers.nearest(levels, 0) == "easy"
+    # 1400 is as near Easy as Medium: the weaker without a draw, either with one.
+    assert computers.nearest(levels, 1400) == "easy"
+    drawn = {computers.nearest(levels, 1400, random.Random(i)) for i in range(40)}
+    assert drawn == {"easy", "medium"}
+    gin = {"easy": 1250, "medium": 1500, "hard": 1500, "expert": 1500}
+    drawn = {computers.nearest(gin, 1500, random.Random(i)) for i in range(60)}
+    assert drawn == {"medium", "hard", "expert"}  # the ladder can't tell them apart
+
+
+def test_nearest_strength_starts_from_the_ladder_then_follows_the_ratings(monkeypatch):
+    gin = registry.get("gin")
+    monkeypatch.setattr(type(gin), "ladder", {})  # the defaults
+    assert computers.start_points("gin", "hard") == 1650
+    assert computers.nearest_strength("gin", 1360) == "easy"
     assert computers.nearest_strength("gin", 2400) == "expert"
-    assert computers.nearest_strength("gin", 0) == "easy"
     assert computers.nearest_strength("poker", 2400) == "medium"  # its only strength
-    # Hard has sunk well below Medium with its results: it is no longer "nearest 1650".
+    # Hard has sunk below Medium with its results: it is no longer "nearest 1650".
     Rating.objects.create(
         user_id=computers.account_id("hard"),
         kind="gin",
@@ -150,11 +167,12 @@ def test_nearest_strength_follows_the_ladder_and_then_the_ratings():
         games=50,
         updated=timezone.now(),
     )
-    assert computers.nearest_strength("gin", 1660) == "expert"
-    assert computers.nearest_strength("gin", 1480) == "hard"
+    assert computers.nearest_strength("gin", 1700) == "expert"
+    assert computers.nearest_strength("gin", 1460) == "hard"
 
 
-def test_a_ranked_table_is_filled_at_the_peoples_level(settings):
+def test_a_ranked_table_is_filled_at_the_peoples_level(settings, monkeypatch):
+    monkeypatch.setattr(type(registry.get("gin")), "ladder", {})  # expert starts at 1800
     ace = User.objects.create_user("ace", password="pw-long-enough")
     Rating.objects.create(
         user=ace, kind="gin", mu=37, sigma=2, ordinal=31, games=80, updated=timezone.now()

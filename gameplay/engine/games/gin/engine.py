@@ -155,6 +155,9 @@ class Gin(DrawDiscard):
     max_players = 2
     rated = True
     strengths = STRENGTHS
+    # docs/computer-players-rummy-shedding.md: Easy scores 19.3% against Medium (≈ −250 points
+    # at 177 a logit, docs/ratings.md); Hard and Expert not told apart from Medium yet.
+    ladder = {"easy": 1250, "medium": 1500, "hard": 1500, "expert": 1500}
     records = (
         Record("gins", "Gins", "sum"),
         Record("undercuts", "Undercuts", "sum"),

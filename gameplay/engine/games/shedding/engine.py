@@ -780,6 +780,9 @@ class CrazyEights(Shedding):
     showcase = ("8C", "8H")
     preset = "crazy8"
     modes = ("crazy8", "maumau", "101", ruleset.CUSTOM)
+    # docs/computer-players-rummy-shedding.md: Easy 46.8% against Medium (≈ −25 points,
+    # docs/ratings.md); Hard and Expert within the interval of Medium.
+    ladder = {"easy": 1475, "medium": 1500, "hard": 1500, "expert": 1500}
     options = ruleset.options_for("crazy8", modes)
     records = (
         Record("rounds_won", "Rounds won", "sum"),
@@ -811,6 +814,9 @@ class AmericanEights(Shedding):
     showcase = ("2S", "JK1")
     preset = "american8"
     modes = ("american8", ruleset.CUSTOM)
+    # docs/computer-players-rummy-shedding.md: Easy 44.2% against Medium (≈ −40 points);
+    # Hard and Expert not measured here yet.
+    ladder = {"easy": 1460, "medium": 1500, "hard": 1500, "expert": 1500}
     options = ruleset.options_for("american8", modes)
     records = (
         Record("points", "Lowest final score", "min"),

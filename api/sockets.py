@@ -88,11 +88,14 @@ class BearerTokenSockets:
                 return {"type": "websocket.disconnect", "code": 4401}
             message = asyncio.ensure_future(receive())
             stop = asyncio.ensure_future(revoked.wait())
-            done, _ = await asyncio.wait({message, stop}, return_when=asyncio.FIRST_COMPLETED)
-            if message in done:
+            try:
+                await asyncio.wait({message, stop}, return_when=asyncio.FIRST_COMPLETED)
+            finally:  # however it ends (the consumer's own receive cancelled too)
                 stop.cancel()
+                if not message.done():
+                    message.cancel()
+            if message.done() and not message.cancelled():
                 return message.result()
-            message.cancel()
             return {"type": "websocket.disconnect", "code": 4401}
 
         watch = asyncio.ensure_future(_watch(token.pk, send, revoked))

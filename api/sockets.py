@@ -12,6 +12,7 @@ import asyncio
 import json
 import logging
 
+from channels.security.websocket import AllowedHostsOriginValidator
 from django.core.cache import cache
 
 from infra.scheduling import on_thread
@@ -56,6 +57,22 @@ def _revoked(token_id: int) -> bool:
     return bool(cache.get(tokens.revoked_key(token_id)))
 
 
+class OriginCheckedUnlessToken:
+    """The Origin check (channels' AllowedHostsOriginValidator) for sockets that a browser's
+    cookies authenticate; a socket that sends a token skips it. The check stops another site's
+    page from opening a socket with a visitor's cookies; a token is never sent by a browser on
+    its own, so a socket carrying one was opened by whoever holds it, and programs send no
+    Origin at all."""
+
+    def __init__(self, app):
+        self.app = app
+        self.checked = AllowedHostsOriginValidator(app)
+
+    async def __call__(self, scope, receive, send):
+        secret, _ = _secret(scope) if scope["type"] == "websocket" else (None, False)
+        return await (self.app if secret else self.checked)(scope, receive, send)
+
+
 class BearerTokenSockets:
     """Inside channels' AuthMiddlewareStack: a token, when one is sent, decides the user."""
 
@@ -88,11 +105,14 @@ class BearerTokenSockets:
                 return {"type": "websocket.disconnect", "code": 4401}
             message = asyncio.ensure_future(receive())
             stop = asyncio.ensure_future(revoked.wait())
-            done, _ = await asyncio.wait({message, stop}, return_when=asyncio.FIRST_COMPLETED)
-            if message in done:
+            try:
+                await asyncio.wait({message, stop}, return_when=asyncio.FIRST_COMPLETED)
+            finally:  # however it ends (the consumer's own receive cancelled too)
                 stop.cancel()
+                if not message.done():
+                    message.cancel()
+            if message.done() and not message.cancelled():
                 return message.result()
-            message.cancel()
             return {"type": "websocket.disconnect", "code": 4401}
 
         watch = asyncio.ensure_future(_watch(token.pk, send, revoked))

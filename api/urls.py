@@ -4,6 +4,8 @@ from . import views
 
 urlpatterns = [
     path("api/", views.index, name="api-index"),
+    path("api/schema/<str:name>.json", views.schema_document, name="api-schema"),
+    path("api/me/", views.me, name="api-me"),
     path("api/challenges/", views.challenge_list, name="challenges"),
     path("api/challenges/<int:challenge_id>/", views.challenge_page, name="challenge"),
     path(

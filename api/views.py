@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import challenges, services, tokens
+from . import challenges, schema, services, tokens
 from .models import AccessToken, Challenge
 
 
@@ -50,9 +50,29 @@ def revoke(request, token_id: int):
     return redirect("access-tokens")
 
 
+def me(request):
+    """Who this token (or session) is: a program's first question."""
+    user = request.user
+    if not user.is_authenticated:
+        return JsonResponse({"ok": False, "message": SIGN_IN}, status=401)
+    token = getattr(request, "access_token", None)
+    return JsonResponse(
+        {
+            "ok": True,
+            "username": user.username,
+            "role": user.role,
+            "scopes": token.scopes if token else ["play", "read"],
+        }
+    )
+
+
 def index(request):
     """The protocol for programs: what there is and where its machine-readable forms are."""
-    return render(request, "api/index.html")
+    documents = [
+        {"name": name, "title": doc.get("title") or doc["info"]["title"]}
+        for name, doc in schema.documents().items()
+    ]
+    return render(request, "api/index.html", {"documents": documents})
 
 
 @login_required
@@ -181,3 +201,11 @@ def answer_challenge(request, challenge_id: int, answer: str):
     if found.room is not None:
         return redirect("room", code=found.room.code)
     return redirect("challenges")
+
+
+def schema_document(request, name: str):
+    """One of the protocol's machine-readable documents (api.schema)."""
+    found = schema.documents().get(name)
+    if found is None:
+        raise Http404("There is no such document.")
+    return JsonResponse(found, json_dumps_params={"indent": 1})

@@ -10,12 +10,11 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.urls import re_path  # noqa: E402
 
 from api.routing import websocket_urlpatterns as bot_sockets  # noqa: E402
-from api.sockets import BearerTokenSockets  # noqa: E402
+from api.sockets import BearerTokenSockets, OriginCheckedUnlessToken  # noqa: E402
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
 from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
 from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
@@ -39,7 +38,7 @@ class EmbeddedBeat:
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": OriginCheckedUnlessToken(
             TurnsAwayWhenTheDatabaseIsBusy(
                 AuthMiddlewareStack(
                     BearerTokenSockets(  # a program's token, when it sends one, decides the user

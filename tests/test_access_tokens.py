@@ -158,6 +158,25 @@ async def test_a_socket_with_the_header_or_the_subprotocol_is_its_account(ann):
 
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
+async def test_a_program_sends_no_origin_only_a_token(ann):
+    from asgiref.sync import sync_to_async
+
+    room = await sync_to_async(_room_of)(ann)
+    _, secret = await sync_to_async(tokens.create_token)(user=ann, name="bot", scopes=["play"])
+    path = f"/ws/rooms/{room.code}/?format=json"
+    host = [(b"host", b"testserver")]
+    bare = WebsocketCommunicator(application, path, headers=host)
+    assert (await bare.connect())[0] is False  # cookies alone need the site's own Origin
+    program = WebsocketCommunicator(
+        application, path, headers=[*host, (b"authorization", f"Bearer {secret}".encode())]
+    )
+    assert (await program.connect())[0]
+    assert json.loads(await program.receive_from(timeout=5))["type"] == "lobby"
+    await program.disconnect()
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
 async def test_a_wrong_token_socket_is_turned_away_with_4401(ann):
     from asgiref.sync import sync_to_async
 

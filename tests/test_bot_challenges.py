@@ -120,6 +120,20 @@ def test_who_may_challenge_whom():
 
 
 @pytest.mark.django_db
+def test_a_person_lets_bots_challenge_them_in_settings():
+    ann = User.objects.create_user("ann", password=None)
+    client = Client()
+    client.force_login(ann)
+    assert "Bots may challenge me" in client.get("/accounts/settings/").content.decode()
+    form = {"email": "", "time_zone": "UTC", "bots_may_challenge": "on"}
+    assert client.post("/accounts/settings/", form).status_code == 302
+    ann.refresh_from_db()
+    assert ann.bots_may_challenge
+    robo, _ = make_bot("robo")
+    assert challenges.challenge(challenger=robo, opponent="ann", kind="war").challenged == ann
+
+
+@pytest.mark.django_db
 def test_declining_and_withdrawing():
     robo, secret = make_bot("robo")
     ann = User.objects.create_user("ann", password=None)

@@ -1,7 +1,9 @@
-"""What goes over the wire hides what it must: for every multi-player game, one JSON client
-per seat plus a spectator play a whole game through daphne; afterwards the published
-log.json is replayed to know where every card was at each step, and every state message is
-checked against what its receiver could see then (the engine's visible_cards)."""
+"""What goes over the wire hides what it must, and is what the protocol publishes: for every
+multi-player game, one JSON client per seat plus a spectator play a whole game through
+daphne; afterwards the published log.json is replayed to know where every card was at each
+step, and every state message is checked against what its receiver could see then (the
+engine's visible_cards); every message sent and received is checked against the published
+JSON Schema (api.schema, as /api/schema/table-*.json serves it)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ import random
 import time
 from collections import Counter
 
+import jsonschema
 import pytest
 
+from api import schema
 from gameplay.engine import registry
 from lobby.models import Room
 from tests.engine.conformance import cards_in
@@ -24,7 +28,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 KINDS = [k for k in registry.kinds() if registry.get(k).max_players > 1]
 MAX_ACTIONS = 3000  # a whole game of every kind here takes far fewer
-FIGURES: dict[str, int] = {"games": 0, "messages": 0, "leaks": 0}
+FIGURES: dict[str, int] = {"games": 0, "messages": 0, "leaks": 0, "off_schema": 0}
+SEEN_TYPES: set[str] = set()
 SHORT = {"war": {"rule_rounds": "50"}}  # a whole game either way; the long one adds only time
 
 
@@ -42,6 +47,7 @@ class Player:
         self.rng = random.Random(f"wire-{seat}")
         self.state: dict | None = None
         self.received: list[dict] = []
+        self.sent: list[dict] = []
         self.acted_at = -1
         self.ids = itertools.count()
 
@@ -64,6 +70,7 @@ class Player:
         action = self.engine.bot(state["view"], state["legal"], self.rng)
         self.acted_at = state["seq"]
         message = {"type": "act", "action": action, "seq": state["seq"], "id": str(next(self.ids))}
+        self.sent.append(message)
         self.ws.send(json.dumps(message))
         return True
 
@@ -128,5 +135,24 @@ def test_a_whole_game_on_the_wire_shows_no_card_early(daphne_server, kind):
     FIGURES["games"] += 1
     FIGURES["messages"] += sum(len(p.received) for p in players)
     FIGURES["leaks"] += len(leaks)
-    print(f"\nwire: {kind} {len(log['actions'])} actions, {FIGURES}")
+    off = _off_schema(players)
+    FIGURES["off_schema"] += len(off)
+    print(f"\nwire: {kind} {len(log['actions'])} actions, {FIGURES}, types {sorted(SEEN_TYPES)}")
     assert not leaks, f"{kind}: cards shown early:\n" + "\n".join(leaks[:20])
+    assert not off, f"{kind}: messages the published schema does not allow:\n" + "\n".join(off[:10])
+
+
+def _off_schema(players: list[Player]) -> list[str]:
+    """Every message each player received and sent, against the published schema."""
+    documents = schema.socket_schemas()
+    out = jsonschema.Draft202012Validator(documents["table-out"])
+    into = jsonschema.Draft202012Validator(documents["table-in"])
+    found = []
+    for player in players:
+        for validator, messages in ((out, player.received), (into, player.sent)):
+            for message in messages:
+                SEEN_TYPES.add(message["type"])
+                error = jsonschema.exceptions.best_match(validator.iter_errors(message))
+                if error is not None:
+                    found.append(f"{json.dumps(message)[:300]}: {error.message[:300]}")
+    return found

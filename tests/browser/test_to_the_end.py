@@ -3,16 +3,16 @@ socket message, no script call, no peek at the legal moves. Before each tap the 
 that the control is what a finger at its centre lands on (nothing drawn over it) and that the
 table's buttons are on screen; at the end, Play again.
 
-Covered: Crazy 8 (its preset: one round, first out wins), 8 Américain (custom: one round, wins
-counted) and War (Quick: 50 rounds). The other games' phone tests stop earlier (see
-docs/games.md, "On a phone")."""
+Covered: Crazy 8 (its preset: one round, first out wins; also at 1280×850), 8 Américain
+(custom: one round, wins counted), War (Quick: 50 rounds) and Blackjack (a hand, then Cash
+out). The other games' phone tests stop earlier (see docs/games.md, "On a phone")."""
 
 import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .phone import PHONE, on_top, shot
+from .phone import DESKTOP, PHONE, on_top, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -58,7 +58,7 @@ def start(page: Page, base: str, kind: str, choices: dict[str, str]) -> None:
 def the_end(page: Page, name: str) -> None:
     over = page.locator(".game-over h2")
     expect(over).to_be_visible()
-    shot(page, f"{name}-phone-over")
+    shot(page, f"{name}-over-{page.viewport_size['width']}")
     again = page.get_by_role("button", name="Play again")
     expect(again).to_be_in_viewport()
     on_top(again)
@@ -93,16 +93,18 @@ def play_shedding(page: Page) -> int:
 
 
 @pytest.mark.parametrize(
-    "kind, choices",
+    "kind, choices, size",
     [
-        ("crazy8", {}),
-        ("american8", {"Rules": "Custom", "Scoring": "One round, wins counted"}),
+        ("crazy8", {}, PHONE),
+        ("american8", {"Rules": "Custom", "Scoring": "One round, wins counted"}, PHONE),
+        ("crazy8", {}, {**DESKTOP, "has_touch": True}),
     ],
+    ids=["crazy8-phone", "american8-phone", "crazy8-desktop"],
 )
 def test_a_shedding_game_to_the_end_by_touch(
-    browser: Browser, daphne_server, celery_worker_process, kind, choices
+    browser: Browser, daphne_server, celery_worker_process, kind, choices, size
 ):
-    page = browser.new_context(**PHONE).new_page()
+    page = browser.new_context(**size).new_page()
     start(page, daphne_server, kind, choices)
     expect(page.locator(".s8-topline")).to_contain_text("first out wins")
     assert play_shedding(page) > 0
@@ -129,4 +131,43 @@ def test_war_quick_to_the_end_by_touch(browser: Browser, daphne_server, celery_w
         flips += 1
     assert flips >= 1  # a round takes one flip, a war among its cards more
     the_end(page, "war")
+    page.context.close()
+
+
+def test_blackjack_a_hand_then_cash_out_by_touch(browser: Browser, daphne_server):
+    """Solo Blackjack ends when the player cashes out: one hand (the smallest chip, then Hold
+    at each turn), then Cash out."""
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(daphne_server + "/")
+    play = page.locator("[data-kind=blackjack]").get_by_role("button", name=re.compile("Play"))
+    play.scroll_into_view_if_needed()
+    tap(play)
+    page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    bars = page.locator(".bj-controls")
+    chip = page.locator(".bj-bets button").first
+    expect(chip).to_be_visible()
+    expect(bars).to_be_in_viewport(ratio=1)
+    before = seq(page)
+    tap(chip)
+    after(page, before)
+    hands = 0
+    while not page.locator("[data-cashout]").count():
+        hold = page.locator("#stand")
+        page.wait_for_function(
+            "() => Boolean(document.querySelector('#stand, [data-cashout]'))"
+            " && !document.querySelector('#room-main .sent')"
+        )
+        if page.locator("[data-cashout]").count():
+            break
+        expect(bars).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        tap(hold)
+        after(page, before)
+        hands += 1
+    cashout = page.locator("[data-cashout]")
+    expect(bars).to_be_in_viewport(ratio=1)
+    tap(cashout.locator("summary"))
+    leave = cashout.get_by_role("button", name=re.compile("Leave the table with"))
+    tap(leave)
+    the_end(page, "blackjack")
     page.context.close()

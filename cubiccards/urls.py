@@ -4,13 +4,17 @@ from django.urls import include, path
 from accounts import views as accounts_views
 from infra import metrics
 
-from . import health, views
+from . import health, pwa, views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("metrics", metrics.metrics_view, name="metrics"),
     path("fairness/", views.fairness, name="fairness"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("icon.svg", pwa.icon, name="icon"),
+    path("offline/", pwa.offline, name="offline"),
     path("accounts/", include("accounts.urls")),
     path("", include("api.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),

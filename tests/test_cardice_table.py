@@ -77,7 +77,8 @@ def test_two_rounds_of_bidding():
     page = draw(state, 0)
     assert "Your bid, round 2 of 2:\n            keep 2 or change it." in page
     assert re.search(r'class="button cd-bid first"[^>]*>2</button>', page)
-    assert page.count('Bid\n      <span title="Round-1 bid">2</span>→') == 4
+    # Each seat's round-1 bid, read as words: "Bid 2 first round · took 0".
+    assert page.count('Bid <b data-bid>2</b> <small class="cd-dim">first round</small>') == 4
 
 
 def test_a_trick_by_seat_with_the_playable_cards():
@@ -111,12 +112,13 @@ def test_the_score_sheet_after_a_hand():
     page = draw(state, 0)
     assert "Round 1:\n        you bid 1, took 6:\n        <b>+1</b> (made)" in page
     assert "Score sheet · after round 1" in page
-    cells = re.findall(r'<span class="cd-pts (\w+)">([^<]+)</span>\s*<small[^>]*>([^<]+)<', page)
+    found = re.findall(r'<span class="cd-pts (\w+)">([^<]+)</span>\s*<small>(.*?)</small>', page)
+    cells = [(made, pts, re.sub(r"<[^>]+>", "", words)) for made, pts, words in found]
     assert cells == [
-        ("made", "+1", "1/6"),
-        ("broken", "-1", "4/3"),
-        ("broken", "-1", "4/3"),
-        ("made", "+5", "0/0"),
+        ("made", "+1", "bid 1 · took 6"),
+        ("broken", "-1", "bid 4 · took 3"),
+        ("broken", "-1", "bid 4 · took 3"),
+        ("made", "+5", "bid 0 · took 0"),
     ]
 
 
@@ -124,7 +126,7 @@ def test_teams_bid_and_score_together():
     state = playing(4, dealer=0, trump="S", rules=PARTNERS)
     page = draw(state, 0)
     teams = re.findall(
-        r'class="cd-team (t\d)" title="Team \d: tricks won / bid">T\d</span>\s*<b>0</b>/2', page
+        r'class="cd-team (t\d)" title="Team \d">T\d</span>\s*took <b>0</b> of 2 bid', page
     )
     assert sorted(teams) == ["t1", "t1", "t2", "t2"]
     state = game(4, dealer=0, rules=PARTNERS)

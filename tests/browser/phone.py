@@ -11,6 +11,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 850}}
 # Without scrolling (the page as the player sees it), what is at the point a finger would press:
 # the control itself or something inside it, on screen.
 _ON_TOP = """(el, [x, y]) => {
+  if (!el.isConnected) return {gone: true};
   const r = el.getBoundingClientRect();
   const px = r.left + (x === null ? r.width / 2 : x), py = r.top + (y === null ? r.height / 2 : y);
   const hit = document.elementFromPoint(px, py);
@@ -23,7 +24,10 @@ _ON_TOP = """(el, [x, y]) => {
 def on_top(control: Locator, x: float | None = None, y: float | None = None) -> None:
     """Fail unless a tap at the control's centre (or at x, y inside it), on screen as the page
     is now, reaches the control."""
-    found = control.evaluate(_ON_TOP, [x, y])
+    for _ in range(5):  # a redraw may replace the control as it is found: find it again
+        found = control.evaluate(_ON_TOP, [x, y])
+        if not found.get("gone"):
+            break
     assert found["ok"], f"{found['hit']} covers the control at {found['at']}"
 
 

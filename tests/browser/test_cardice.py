@@ -142,7 +142,8 @@ def test_six_seats_on_a_phone(page: Page, quick_worker, daphne_server, celery_wo
     first_bids = _state(page)["first_bids"]
     assert first_bids[0] == 2 and None not in first_bids
     for seat, bid in enumerate(first_bids):
-        expect(page.locator(f"[data-seat='{seat}'] .cd-bids")).to_contain_text(f"Bid {bid}→")
+        # "Bid 2 first round", or "Bid 2" from those who have bid again already
+        expect(page.locator(f"[data-seat='{seat}'] .cd-bids")).to_contain_text(f"Bid {bid}")
     expect(page.locator(".cd-bid.first")).to_have_text("2")
     expect(page.locator(".cd-bid.first")).to_be_focused()  # Enter keeps the round-1 bid
     page.screenshot(path=str(SCREENS / "cardice-phone-bid2.png"))
@@ -150,10 +151,11 @@ def test_six_seats_on_a_phone(page: Page, quick_worker, daphne_server, celery_wo
     three.focus()
     page.keyboard.press("Enter")
     expect(table).to_have_attribute("data-phase", "play")
-    expect(page.locator(".cd-you .cd-bids")).to_contain_text("Bid 2→3")
+    expect(page.locator(".cd-you .cd-bids")).to_have_text(re.compile(r"^Bid 3\s+\(was 2\)$"))
+    expect(page.locator(".cd-you .cd-won")).to_have_text("· took 0")
     bids = _state(page)["bids"]
     for seat, bid in enumerate(bids):
-        expect(page.locator(f"[data-seat='{seat}'] .cd-bids b")).to_have_text(str(bid))
+        expect(page.locator(f"[data-seat='{seat}'] .cd-bids [data-bid]")).to_have_text(str(bid))
     expect(page.locator(".cd-you [data-status]")).to_have_count(1)
 
     # The hand: each time it is my turn the glowing cards are exactly the legal ones.
@@ -199,7 +201,7 @@ def test_six_seats_on_a_phone(page: Page, quick_worker, daphne_server, celery_wo
     for seat in range(6):
         expect(cells.nth(seat).locator(".cd-pts")).to_have_text(f"{row['points'][seat]:+d}")
         expect(cells.nth(seat).locator("small")).to_have_text(
-            f"{row['bids'][seat]}/{row['won'][seat]}"
+            f"bid {row['bids'][seat]} · took {row['won'][seat]}"
         )
     expect(sheet.locator("tfoot td").first).to_have_text(str(mine))
     expect(page.locator(".cd-you .cd-total")).to_contain_text(f"{mine} pts")

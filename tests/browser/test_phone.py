@@ -92,3 +92,37 @@ def test_an_error_toast_leaves_the_buttons_in_reach(browser: Browser, daphne_ser
     shot(page, "war-phone-toast")
     on_top(flip)
     page.context.close()
+
+
+def test_sounds_are_off_until_turned_on_and_remembered(
+    browser: Browser, daphne_server, celery_worker_process
+):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(daphne_server + "/play/war/")
+    page.get_by_role("button", name="Play", exact=True).click()
+    page.wait_for_url("**/rooms/*/")
+    switch = page.locator("[data-sounds]")
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    flip = page.locator("#flip")
+    expect(flip).to_be_enabled()
+    seq = page.locator("#room-main").get_attribute("data-seq")
+    flip.tap()
+    page.wait_for_function(
+        "seq => document.getElementById('room-main').dataset.seq !== seq", arg=seq
+    )
+    assert page.evaluate("document.documentElement.dataset.sound") is None  # off: silent
+
+    on_top(switch)
+    switch.tap()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    page.reload()
+    expect(page.locator("[data-sounds]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#flip")).to_be_enabled()
+    page.locator("#flip").tap()
+    page.wait_for_function("() => document.documentElement.dataset.sound === 'play'")
+    for name in ("deal", "play", "win"):  # the files are there, as WAV
+        url = page.locator("[data-sounds]").get_attribute(f"data-{name}")
+        answer = page.request.get(daphne_server + url)
+        assert answer.ok and answer.body()[:4] == b"RIFF"
+    context.close()

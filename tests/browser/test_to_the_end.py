@@ -1,0 +1,173 @@
+"""Whole games on a phone (390×844, touch), played only by tapping what a person sees: no
+socket message, no script call, no peek at the legal moves. Before each tap the test checks
+that the control is what a finger at its centre lands on (nothing drawn over it) and that the
+table's buttons are on screen; at the end, Play again.
+
+Covered: Crazy 8 (its preset: one round, first out wins; also at 1280×850), 8 Américain
+(custom: one round, wins counted), War (Quick: 50 rounds) and Blackjack (a hand, then Cash
+out). The other games' phone tests stop earlier (see docs/games.md, "On a phone")."""
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .phone import DESKTOP, PHONE, on_top, shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MY_TURN_OR_OVER = """() => {
+  const main = document.getElementById('room-main');
+  return main.dataset.over === '1' || (main.dataset.turn === 'Your turn' && !main.querySelector('.sent'));
+}"""
+
+
+def seq(page: Page) -> str:
+    return page.locator("#room-main").get_attribute("data-seq")
+
+
+def after(page: Page, before: str) -> None:
+    page.wait_for_function(
+        "seq => document.getElementById('room-main').dataset.seq !== seq", arg=before
+    )
+
+
+def tap(control, x: float | None = None, y: float | None = None) -> None:
+    """Check that a finger lands on the control, then tap it there."""
+    on_top(control, x, y)
+    if x is None:
+        control.tap()
+    else:
+        control.tap(position={"x": x, "y": y})
+
+
+def start(page: Page, base: str, kind: str, choices: dict[str, str]) -> None:
+    """The game's /play/ page: pick the options by their labels, Play, then Speed Play Instant."""
+    page.goto(f"{base}/play/{kind}/")
+    for label, option in choices.items():
+        field = page.locator("label").filter(has_text=re.compile(rf"^\s*{label}\b"))
+        field.locator("select").select_option(label=option)
+    play = page.get_by_role("button", name="Play", exact=True)
+    play.scroll_into_view_if_needed()  # below the options: the thumb scrolls to it
+    tap(play)
+    page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    speed = page.get_by_label("How fast the computer players move")
+    speed.select_option("instant")
+
+
+def the_end(page: Page, name: str) -> None:
+    over = page.locator(".game-over h2")
+    expect(over).to_be_visible()
+    shot(page, f"{name}-over-{page.viewport_size['width']}")
+    again = page.get_by_role("button", name="Play again")
+    expect(again).to_be_in_viewport()
+    on_top(again)
+
+
+def play_shedding(page: Page) -> int:
+    """Tap a glowing card (with the call when it is due, and the first suit for a wild card);
+    with none, the table's button (take, draw or pass). Returns the moves made."""
+    moves = 0
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+        if page.locator("#room-main").get_attribute("data-over") == "1":
+            return moves
+        expect(page.locator(".s8-controls")).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        picker = page.locator("[data-picker]:not([hidden])")
+        card = page.locator(".s8-card.playable").first
+        if picker.count():
+            tap(picker.locator(".s8-suit").first)
+        elif card.count():
+            knock = page.locator("[data-knock]")
+            if knock.count():
+                tap(knock)
+            box = card.bounding_box()
+            tap(card, 12, box["height"] / 2)  # the strip a fanned card shows
+            if page.locator("[data-picker]:not([hidden])").count():
+                tap(page.locator("[data-picker] .s8-suit").first)
+        else:
+            tap(page.locator(".s8-controls button").first)
+        after(page, before)
+        moves += 1
+
+
+@pytest.mark.parametrize(
+    "kind, choices, size",
+    [
+        ("crazy8", {}, PHONE),
+        ("american8", {"Rules": "Custom", "Scoring": "One round, wins counted"}, PHONE),
+        ("crazy8", {}, {**DESKTOP, "has_touch": True}),
+    ],
+    ids=["crazy8-phone", "american8-phone", "crazy8-desktop"],
+)
+def test_a_shedding_game_to_the_end_by_touch(
+    browser: Browser, daphne_server, celery_worker_process, kind, choices, size
+):
+    page = browser.new_context(**size).new_page()
+    start(page, daphne_server, kind, choices)
+    expect(page.locator(".s8-topline")).to_contain_text("first out wins")
+    assert play_shedding(page) > 0
+    the_end(page, kind)
+    page.context.close()
+
+
+def test_war_quick_to_the_end_by_touch(browser: Browser, daphne_server, celery_worker_process):
+    page = browser.new_context(**PHONE).new_page()
+    start(page, daphne_server, "war", {"Game length": "Quick: 50 rounds"})
+    flips = 0
+    while page.locator("#room-main").get_attribute("data-over") != "1":
+        flip = page.locator("#flip:not([disabled]):not(.sent)")
+        page.wait_for_function(
+            "() => document.getElementById('room-main').dataset.over === '1'"
+            " || Boolean(document.querySelector('#flip:not([disabled]):not(.sent)'))"
+        )
+        if page.locator("#room-main").get_attribute("data-over") == "1":
+            break
+        expect(page.locator(".war .controls")).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        tap(flip)
+        after(page, before)
+        flips += 1
+    assert flips >= 1  # a round takes one flip, a war among its cards more
+    the_end(page, "war")
+    page.context.close()
+
+
+def test_blackjack_a_hand_then_cash_out_by_touch(browser: Browser, daphne_server):
+    """Solo Blackjack ends when the player cashes out: one hand (the smallest chip, then Hold
+    at each turn), then Cash out."""
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(daphne_server + "/")
+    play = page.locator("[data-kind=blackjack]").get_by_role("button", name=re.compile("Play"))
+    play.scroll_into_view_if_needed()
+    tap(play)
+    page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    bars = page.locator(".bj-controls")
+    chip = page.locator(".bj-bets button").first
+    expect(chip).to_be_visible()
+    expect(bars).to_be_in_viewport(ratio=1)
+    before = seq(page)
+    tap(chip)
+    after(page, before)
+    hands = 0
+    while not page.locator("[data-cashout]").count():
+        hold = page.locator("#stand")
+        page.wait_for_function(
+            "() => Boolean(document.querySelector('#stand, [data-cashout]'))"
+            " && !document.querySelector('#room-main .sent')"
+        )
+        if page.locator("[data-cashout]").count():
+            break
+        expect(bars).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        tap(hold)
+        after(page, before)
+        hands += 1
+    cashout = page.locator("[data-cashout]")
+    expect(bars).to_be_in_viewport(ratio=1)
+    tap(cashout.locator("summary"))
+    leave = cashout.get_by_role("button", name=re.compile("Leave the table with"))
+    tap(leave)
+    the_end(page, "blackjack")
+    page.context.close()

@@ -1,6 +1,7 @@
 """The computer players' ladder: every strength against every other, per game.
 
     .venv/bin/python bench/ladder.py --kind gin [--games 1000] [--seed ladder] [--today]
+        [--only easy,hard] [--adjacent]
 
 For each pair of strengths (``Engine.strengths``, weakest first) the two play ``--games``
 games head to head through the engine contract (``bot_action(state, seat, strength)``); the
@@ -112,6 +113,12 @@ def main() -> None:
     parser.add_argument("--seed", default="ladder")
     parser.add_argument("--today", action="store_true", help="today's computer joins as a row")
     parser.add_argument("--only", help="comma-separated strengths to play (default: all)")
+    parser.add_argument(
+        "--adjacent",
+        action="store_true",
+        help="only each strength against the next one up (and today's against medium and the "
+        "strongest), for games too slow for every pair",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     engine = registry.get(args.kind)
@@ -123,18 +130,22 @@ def main() -> None:
     # A win rate prints as a percentage; a difference in minimum bets a round, as it is.
     scale, places = (1, 3) if args.kind in DIFFERENCES else (100, 1)
     matrix = {}
-    for i, row in enumerate(names):
-        for column in names[i + 1 :]:
-            mean, half = play(engine, players[row], players[column], args.games, args.seed)
-            matrix[row, column] = (mean, half)
-            if args.kind in DIFFERENCES:
-                matrix[column, row] = (-mean, half)
-            else:
-                matrix[column, row] = (1 - mean, half) if args.kind not in SCORES else None
-            print(
-                f"{row} vs {column}: {scale * mean:.{places}f} ± {scale * half:.{places}f}",
-                flush=True,
-            )
+    pairs = [(row, column) for i, row in enumerate(names) for column in names[i + 1 :]]
+    if args.adjacent:
+        levels = [n for n in names if n != TODAY]
+        pairs = list(zip(levels, levels[1:], strict=False))
+        if args.today:
+            pairs += [(level, TODAY) for level in dict.fromkeys(["medium", levels[-1]])]
+    for row, column in pairs:
+        mean, half = play(engine, players[row], players[column], args.games, args.seed)
+        matrix[row, column] = (mean, half)
+        if args.kind in DIFFERENCES:
+            matrix[column, row] = (-mean, half)
+        else:
+            matrix[column, row] = (1 - mean, half) if args.kind not in SCORES else None
+        print(
+            f"{row} vs {column}: {scale * mean:.{places}f} ± {scale * half:.{places}f}", flush=True
+        )
     unit = "min. bets a round" if args.kind in DIFFERENCES else "%"
     print(f"\n{args.kind}: row's score against column ({unit}), {args.games} games a pair")
     print(" " * 8 + "".join(f"{n:>16}" for n in names))

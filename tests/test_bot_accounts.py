@@ -64,7 +64,6 @@ def test_bots_are_never_paid_kudos(robo, real_services):
     robo.refresh_from_db()
     entry, created = kudos.credit(user_id=robo.pk, amount=5, kind="play", key="k1", memo="x")
     assert (entry, created) == (None, False)
-    assert kudos.visit(robo) is None  # no daily streak
     game = ended_game(seats=[{"user_id": robo.pk}, {"user_id": None, "bot": True}], winners=[0])
     assert kudos.pay_for_game(game) == []
     assert not Entry.objects.filter(user=robo).exists()

@@ -178,7 +178,10 @@ def board(kind: str, now=None, role: str = User.PERSON) -> QuerySet[Rating]:
 
 
 def leaderboard_place(rating: Rating, now=None) -> int | None:
-    """The rating's place on its leaderboard (1 = top), None if it is not listed."""
+    """The rating's place on its leaderboard (1 = top), None if it is not listed (a computer
+    player's: they are shown apart, never placed)."""
+    if rating.user.role == User.COMPUTER:
+        return None
     listed = board(rating.kind, now, rating.user.role)
     if not listed.filter(pk=rating.pk).exists():
         return None

@@ -393,7 +393,10 @@ def seat_table(engine, people: list[QueueEntry], size: int) -> Room:
         for e in people
     ]
     # The computer players nearest the people's level: one strength fills every empty seat.
-    strength = computers.nearest_strength(engine.kind, sum(e.skill for e in people) / len(people))
+    empty = size - len(people)
+    if empty:
+        level = sum(e.skill for e in people) / len(people)
+        strength = computers.nearest_strength(engine.kind, level)
     table += [
         {
             "name": services.BOT_NAMES[i],
@@ -402,7 +405,7 @@ def seat_table(engine, people: list[QueueEntry], size: int) -> Room:
             "bot": True,
             "strength": strength,
         }
-        for i in range(size - len(people))
+        for i in range(empty)
     ]
     order = list(range(size))
     secrets.SystemRandom().shuffle(order)

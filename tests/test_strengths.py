@@ -16,6 +16,7 @@ from gameplay.engine import MEDIUM, registry
 from gameplay.models import Game
 from lobby import ranked, services, tables
 from lobby.models import Room
+from tests.played import played_log
 
 pytestmark = pytest.mark.django_db
 
@@ -156,7 +157,7 @@ def test_nearest_strength_starts_from_the_ladder_then_follows_the_ratings(monkey
     assert computers.start_points("gin", "hard") == 1650
     assert computers.nearest_strength("gin", 1360) == "easy"
     assert computers.nearest_strength("gin", 2400) == "expert"
-    assert computers.nearest_strength("poker", 2400) == "medium"  # its only strength
+    assert computers.nearest_strength("war", 2400) == "medium"  # its only strength
     # Hard has sunk below Medium with its results: it is no longer "nearest 1650".
     Rating.objects.create(
         user_id=computers.account_id("hard"),
@@ -208,6 +209,7 @@ def test_a_computer_is_rated_but_never_paid_or_recorded(real_services):
             ranked=True,
             ended=timezone.now() + timedelta(minutes=i),
         )
+        played_log(game)  # ann played it as a person does: a counted game
         hooks.deliver(game.pk)
     assert Rating.objects.get(user_id=hard, kind="gin").games == 2
     assert Rating.objects.get(user=ann, kind="gin").games == 2

@@ -8,6 +8,8 @@ they are to be sent, by ``legal`` in every state message."""
 
 from __future__ import annotations
 
+from gameplay.engine import STRENGTHS
+
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "/api/schema/"
 
@@ -28,11 +30,15 @@ member = {
 }
 seat = {
     "type": "object",
-    "required": ["name", "bot", "bot_account", "wins", "presence"],
+    "required": ["name", "bot", "strength", "bot_account", "wins", "presence"],
     "additionalProperties": False,
     "properties": {
         "name": text,
         "bot": {"type": "boolean", "description": "A computer player's own seat."},
+        "strength": {
+            "enum": [*STRENGTHS, None],
+            "description": "How well a computer player's own seat plays; null for anyone else.",
+        },
         "bot_account": {"type": "boolean", "description": "A bot account sits here."},
         "wins": {"type": ["integer", "null"], "minimum": 0},
         "presence": {"enum": ["online", "reconnecting", "computer", None]},

@@ -18,6 +18,7 @@ from .models import (
     Entry,
     Look,
     Owned,
+    PlayCredit,
     Referral,
     Streak,
     StreakDay,
@@ -86,6 +87,9 @@ def kudos_held(sender, user, **kwargs):
             "badges": privacy.rows(BadgeEarned.objects.filter(user=user).order_by("earned")),
             "weekly_places": privacy.rows(WeekPlace.objects.filter(user=user), "user"),
             "challenge_attempts": privacy.rows(Attempt.objects.filter(user=user), "user"),
+            "play_credited": privacy.rows(
+                PlayCredit.objects.filter(user=user).order_by("id"), "user"
+            ),
             "owned": privacy.rows(Owned.objects.filter(user=user), "user"),
             "look": privacy.rows(Look.objects.filter(user=user), "user"),
         },

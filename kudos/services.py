@@ -56,7 +56,7 @@ EVERYONE = "kudos"  # the channel group of every open header
 ONE_DAY = selectors.ONE_DAY
 WEEK = selectors.WEEK
 # The upkeep treats a day as missed only this long after it ended, so a worker whose clock runs
-# a little ahead of the web's never takes a day away from a player who can still visit.
+# a little ahead of the web's never takes a day away from a player who can still play.
 UPKEEP_WAITS = timedelta(minutes=10)
 
 

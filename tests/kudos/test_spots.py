@@ -92,9 +92,9 @@ def test_someone_elses_token_pays_nothing(at, player):
     assert spot_kudos(bob) == 0 and spot_kudos(ann) == 0
 
 
-def test_five_spots_a_day_in_the_players_own_day(at, player):
-    ann = player(zone="America/New_York")  # her day starts at 05:00 UTC in January
-    moment = datetime(2030, 1, 7, 5, 30, tzinfo=UTC)
+def test_five_spots_a_utc_day_whatever_the_zone(at, player):
+    ann = player(zone="America/New_York")  # her midnight is 05:00 UTC: it changes nothing
+    moment = datetime(2030, 1, 7, 23, 30, tzinfo=UTC)
     tokens = []
     for _ in range(rules.SPOTS_PER_DAY + 1):
         at(moment)
@@ -108,9 +108,9 @@ def test_five_spots_a_day_in_the_players_own_day(at, player):
     with pytest.raises(services.Refused, match="more tomorrow"):
         spots.begin(ann)
     assert spot_kudos(ann) == rules.SPOTS_PER_DAY * rules.SPOT_PAY
-    at(datetime(2030, 1, 8, 5, 1, tzinfo=UTC))  # after midnight in New York
+    at(datetime(2030, 1, 8, 0, 1, tzinfo=UTC))  # after midnight UTC (evening in New York)
     _, token = spots.begin(ann)
-    at(datetime(2030, 1, 8, 5, 1, tzinfo=UTC) + LENGTH)
+    at(datetime(2030, 1, 8, 0, 1, tzinfo=UTC) + LENGTH)
     spots.claim(ann, token)
     assert spot_kudos(ann) == (rules.SPOTS_PER_DAY + 1) * rules.SPOT_PAY
 

@@ -237,6 +237,10 @@ def start_game(
             {"name": m.name, "user_id": m.user_id, "player": m.player, "bot": False} for m in humans
         ]
         picked = [strengths] if isinstance(strengths, str) else list(strengths or [])
+        try:  # every strength asked for, even one for a seat people fill: no silent ignoring
+            picked = [gameplay.check_strength(engine, s) if s else "" for s in picked]
+        except IllegalAction as exc:
+            raise RoomError(exc.message) from exc
         table += [
             {
                 "name": BOT_NAMES[i % len(BOT_NAMES)],

@@ -108,6 +108,8 @@ def table_games(picked: str = "") -> list[dict[str, Any]]:
             "picked": e.kind == picked,
             "options": option_fields(e),
             "strengths": strength_fields(e),
+            "min_players": e.min_players,
+            "max_players": e.max_players,
         }
         for e in engines
     ]

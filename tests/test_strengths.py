@@ -73,6 +73,14 @@ def test_an_unknown_strength_is_refused_with_a_sentence(client):
         "The computer plays Gin Rummy at Easy, Medium, Hard or Expert: “godlike” is not one "
         "of them." in text(response)
     )
+    # Even for a seat a person takes (two people, two seats): nothing asked for is ignored.
+    host = Client()
+    code = host.post("/rooms/").url.rstrip("/").split("/")[-1]
+    Client().post("/rooms/join/", {"code": code})
+    response = host.post(
+        f"/rooms/{code}/start/", {"game": "gin", "seats": "2", "strength": "hardest"}, follow=True
+    )
+    assert Room.objects.get(code=code).game is None and "“hardest”" in text(response)
     # A game whose computer plays one strength takes only that one.
     room, response = start(Client(), "war", ["hard"])
     assert room.game is None and "The computer plays War at Medium:" in text(response)

@@ -126,3 +126,21 @@ def test_sounds_are_off_until_turned_on_and_remembered(
         answer = page.request.get(daphne_server + url)
         assert answer.ok and answer.body()[:4] == b"RIFF"
     context.close()
+
+
+def test_klondikes_hint_leaves_the_title_bar_in_reach(browser: Browser, daphne_server):
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(daphne_server + "/")
+    page.locator("form[action='/play/klondike/'] button").click()
+    page.wait_for_url("**/rooms/*/")
+    page.wait_for_selector("section.kl[data-kl-ready]", state="attached")
+    hint = page.locator("[data-kl-hint]")
+    hint.scroll_into_view_if_needed()
+    hint.tap()
+    box = page.locator("#table-hint")
+    expect(box).to_be_visible(timeout=20_000)  # the solver's answer: slower on a busy machine
+    page.evaluate("window.scrollTo(0, 0)")  # back up to the title bar, as a thumb would
+    on_top(page.get_by_role("link", name="Rules"))
+    on_top(page.get_by_role("button", name="Quit"))
+    shot(page, "klondike-phone-hint")
+    page.context.close()

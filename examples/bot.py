@@ -2,14 +2,14 @@
 """A whole Cubic Cards bot in one file: Python's standard library and `websockets`.
 
     pip install websockets
-    python examples/bot.py --server https://cards.example --token cc_...
-    python examples/bot.py --server ... --token ... --challenge otherbot --game gin,poker
+    CUBICCARDS_TOKEN=cc_... python examples/bot.py --server https://cards.example
+    CUBICCARDS_TOKEN=cc_... python examples/bot.py --server ... --challenge otherbot --game gin
 
 It signs in with an access token (make one at /accounts/tokens/, scopes play and read; turn
 the account into a bot account at /accounts/bot/ first), listens on the bot event socket
 (/ws/bot/) for challenges, accepts every challenge made to it, and plays each game on the
-table socket (/ws/rooms/<CODE>/?format=json) with a simple rule: the first legal action, but
-never folding or passing when something else is allowed. A dropped socket is opened again
+table socket (/ws/rooms/<CODE>/?format=json) with a simple rule: go out (knock, gin) when it
+can, else a legal action at random, never folding or passing when something else is allowed. A dropped socket is opened again
 (with growing pauses); an action is sent with an id, so sending it again after a drop is safe.
 The protocol is at /api/ (docs/protocol.md).
 """
@@ -21,6 +21,7 @@ import asyncio
 import itertools
 import json
 import logging
+import os
 import random
 import urllib.error
 import urllib.parse
@@ -32,14 +33,20 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 log = logging.getLogger("bot")
 
 AVOID = {"fold", "pass", "leave", "drop"}  # played only when nothing else is legal
+GO_OUT = {"gin", "knock", "go_out"}  # always taken when legal: they end a hand
 REFUSED = {4401, 4403, 4404}  # close codes that a reconnect would not mend
 TOO_MANY = 4429  # the token's requests this minute are used up: wait for the next minute
 
 
-def choose(legal: list[dict]) -> dict:
-    """The simple strategy: the first legal action that isn't giving up."""
+def choose(legal: list[dict], rng: random.Random) -> dict:
+    """The simple strategy: go out when it can; otherwise any legal action but giving up, at
+    random (always the first would discard the card it just drew, and a hand would never
+    end)."""
+    out = [action for action in legal if action.get("type") in GO_OUT]
+    if out:
+        return out[0]
     keep = [action for action in legal if action.get("type") not in AVOID]
-    return (keep or legal)[0]
+    return rng.choice(keep or legal)
 
 
 class Bot:
@@ -156,8 +163,10 @@ class Table:
     def __init__(self, bot: Bot, room: str):
         self.bot, self.room = bot, room
         self.ids = itertools.count(1)
+        self.rng = random.Random(room)
         self.acted_at = -1
         self.pending: dict | None = None  # the last act sent, until it is acknowledged
+        self.asking: dict | None = None  # the state whose advice was asked for
         self.actions = 0
         self.ws = None
         self.game = ""
@@ -165,26 +174,32 @@ class Table:
 
     async def on_message(self, ws, message: dict) -> bool:
         kind = message["type"]
+        log.debug("%s < %s seq=%s legal=%s", self.room, kind, message.get("seq"),
+                  len(message.get("legal") or []))  # fmt: skip
         if ws is not self.ws:  # a new connection: an act that may not have arrived goes again
             self.ws = ws
             if self.pending is not None:
                 await ws.send(json.dumps(self.pending))  # its id makes it apply at most once
+            elif self.asking is not None:
+                self.acted_at = -1  # the advice asked for went with the old socket: ask again
         if kind == "state":
             self.game = message["game"]
             if message["over"]:
                 self.result = message["result"]
                 return True
             if message["legal"] and message["seq"] != self.acted_at:
-                action = choose(message["legal"])
-                self.pending = {"type": "act", "action": action, "seq": message["seq"]}
-                self.pending["id"] = f"{self.room}-{next(self.ids)}"
-                self.acted_at = message["seq"]
-                await ws.send(json.dumps(self.pending))
-                self.actions += 1
-                if self.bot.drop_after and self.actions % self.bot.drop_after == 0:
-                    ws.transport.abort()  # as a network fault would: no closing handshake
+                # Ask the game's advice first (where a game has none, the answer is null).
+                self.acted_at, self.asking = message["seq"], message
+                await ws.send(json.dumps({"type": "hint"}))
+        elif kind == "hint" and self.asking is not None:
+            advice = (message.get("hint") or {}).get("action")
+            legal = self.asking["legal"]
+            await self.act(ws, advice if advice in legal else choose(legal, self.rng))
         elif kind == "ack":
             self.pending = None
+        elif kind == "error" and self.asking is not None and self.pending is None:
+            # No advice just now (asked too often): play by the simple rule.
+            await self.act(ws, choose(self.asking["legal"], self.rng))
         elif kind == "error":
             if "retry_after" in message and self.pending is not None:
                 await asyncio.sleep(message["retry_after"])  # dropped: the same act again
@@ -194,18 +209,38 @@ class Table:
                 self.acted_at = -1  # a refused act: act again on the next state
         return False
 
+    async def act(self, ws, action: dict) -> None:
+        seq, self.asking = self.asking["seq"], None
+        self.pending = {"type": "act", "action": action, "seq": seq}
+        self.pending["id"] = f"{self.room}-{next(self.ids)}"
+        await ws.send(json.dumps(self.pending))
+        self.actions += 1
+        log.debug("%s > act %s at %s", self.room, action.get("type"), seq)
+        if self.bot.drop_after and self.actions % self.bot.drop_after == 0:
+            ws.transport.abort()  # as a network fault would: no closing handshake
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", required=True, help="e.g. http://127.0.0.1:8000")
-    parser.add_argument("--token", required=True, help="an access token (cc_...)")
+    parser.add_argument(
+        "--token",
+        default=os.environ.get("CUBICCARDS_TOKEN", ""),
+        help="an access token (cc_...); better in the environment, CUBICCARDS_TOKEN, where "
+        "other users of the machine can't list it",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every message")
     parser.add_argument("--challenge", default="", help="challenge this bot account first")
     parser.add_argument("--game", default="war", help="the game(s) to challenge to: gin,war")
     parser.add_argument("--rated", action="store_true", help="a rated challenge")
     parser.add_argument("--games", type=int, default=0, help="stop after N games (0: never)")
     parser.add_argument("--drop-after", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    if not args.token:
+        parser.error("give a token: --token or CUBICCARDS_TOKEN")
+    level = logging.DEBUG if args.verbose else logging.INFO
+    logging.basicConfig(level=level, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.INFO)  # its debug lines show the token
     bot = Bot(args.server, args.token, games=args.games, drop_after=args.drop_after)
     asyncio.run(bot.run(args.challenge, args.game, args.rated))
     print(json.dumps({"finished": bot.finished, "reconnects": bot.reconnects}))

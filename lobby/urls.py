@@ -15,6 +15,9 @@ urlpatterns = [
     path("play/<str:kind>/", views.play_dispatch, name="play"),
     path("play/<str:kind>/challenge/", views.play_challenge, name="play-challenge"),
     path("ranked/<str:kind>/", queue_views.queue, name="ranked-queue"),
+    path("quick/<str:kind>/", queue_views.quick, name="quick"),
+    path("quick/<str:kind>/now/", queue_views.quick_now, name="quick-now"),
+    path("quick/<str:kind>/leave/", queue_views.quick_leave, name="quick-leave"),
     path("ranked/<str:kind>/leave/", queue_views.leave, name="ranked-leave"),
     path("ranked/games/<int:game_id>/rating/", queue_views.rating_change, name="ranked-rating"),
 ]

@@ -53,6 +53,7 @@ def test_computers_fill_a_casual_table_after_the_longer_wait():
     ranked.enqueue(user=ann, kind=KIND, casual=True)
     ranked.enqueue(user=bob, kind=KIND, casual=True)
     assert ranked.match(KIND, casual=True, now=later(settings.RANKED_FILL_AFTER + 1)) == []
+    QueueEntry.objects.update(seen=later(settings.QUICK_FILL_AFTER))  # their pages are open
     [room] = ranked.match(KIND, casual=True, now=later(settings.QUICK_FILL_AFTER + 1))
     seats = room.game.seats
     assert len(seats) == SIZE and sum(s["bot"] for s in seats) == 2
@@ -79,6 +80,7 @@ def test_casual_and_ranked_queues_never_mix():
         )
     ranked.enqueue(user=ann, kind="poker", casual=True)
     ranked.enqueue(user=bob, kind="poker")
+    QueueEntry.objects.update(seen=later(settings.QUICK_FILL_AFTER))
     [room] = ranked.match("poker", casual=True, now=later(settings.QUICK_FILL_AFTER + 1))
     assert [s["name"] for s in room.game.seats if not s["bot"]] == ["ann"]
     assert not room.game.ranked

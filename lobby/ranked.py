@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -48,7 +49,8 @@ log = logging.getLogger(__name__)
 WINDOW_BASE = 100  # shown rating points either side, at first
 WINDOW_GROWTH = 10  # more points per second waited
 QUEUE_GRACE = 5.0  # seconds a waiting page may be gone (a reload) before its person leaves
-STALE_AFTER = timedelta(seconds=60)  # no sign of life from the waiting page: gone
+STALE_AFTER = timedelta(seconds=60)
+PLAY_NOW_TRIES = 10  # passes "Play now" makes while another matcher holds the queue  # no sign of life from the waiting page: gone
 
 
 class QueueError(Exception):
@@ -389,12 +391,18 @@ def play_now(*, user, kind) -> Room:
     ).first()
     if entry is None:
         raise QueueError(f"You are not waiting for quick play {engine.title}.")
-    for room in match(engine.kind, casual=True, eager=frozenset({entry.pk})):
-        if room.members.filter(user=user).exists():
-            return room
-    entry.refresh_from_db()
-    if entry.status == QueueEntry.Status.MATCHED and entry.room is not None:
-        return entry.room  # another pass seated them meanwhile
+    for _ in range(PLAY_NOW_TRIES):
+        for room in match(engine.kind, casual=True, eager=frozenset({entry.pk})):
+            if room.members.filter(user=user).exists():
+                return room
+        entry.refresh_from_db()
+        if entry.status == QueueEntry.Status.MATCHED and entry.room is not None:
+            return entry.room  # another pass seated them meanwhile
+        if entry.status != QueueEntry.Status.WAITING:
+            raise QueueError(f"You are not waiting for quick play {engine.title}.")
+        # The beat's matcher held the queue (its rows are skipped, not waited for): it is
+        # done in a moment.
+        time.sleep(0.2)
     raise QueueError("Your table could not be set just now. Try again in a moment.")
 
 

@@ -346,6 +346,8 @@ RECONNECT_GRACE = env.float("RECONNECT_GRACE", default=20.0)  # before a bot tak
 # Ranked tables: seconds in the queue before the computer fills the table; each person's turn
 # timer; seconds away from a ranked table (no connection) before leaving it for good.
 RANKED_FILL_AFTER = env.float("RANKED_FILL_AFTER", default=30.0)
+# Quick play: computer players fill a casual table after this long (or at once on request).
+QUICK_FILL_AFTER = env.float("QUICK_FILL_AFTER", default=60.0)
 RANKED_TURN_TIMER = env.int("RANKED_TURN_TIMER", default=30)
 RANKED_FORFEIT = env.float("RANKED_FORFEIT", default=120.0)
 # Presence: every PRESENCE_BEAT seconds a server process marks all its open table sockets alive

@@ -78,7 +78,8 @@ class Presence(models.Model):
 
 
 class QueueEntry(models.Model):
-    """A signed-in person waiting for a ranked table of one game (lobby.ranked)."""
+    """A signed-in person waiting for a ranked table of one game, or a casual one (quick
+    play: the same queue and matcher, no rating at stake) (lobby.ranked)."""
 
     class Status(models.TextChoices):
         WAITING = "waiting", "waiting"
@@ -90,6 +91,7 @@ class QueueEntry(models.Model):
     skill = models.IntegerField()  # the rating estimate on the shown scale: what is matched
     rating = models.IntegerField()  # the shown (conservative) rating, for the waiting page
     provisional = models.BooleanField(default=True)
+    casual = models.BooleanField(default=False)  # quick play: an unrated table
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     room = models.ForeignKey(Room, null=True, blank=True, on_delete=models.SET_NULL)
     enqueued = models.DateTimeField()

@@ -27,6 +27,9 @@ SEEN_EVERY = 20  # seconds between signs of life while the page is open
 
 
 class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
+    casual = False  # QuickConsumer: quick play's queue
+    template = "lobby/_queue_main.html"
+
     async def connect(self):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
@@ -35,22 +38,30 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         self.user = self.scope.get("user")
         self.csrf_token = csrf_token_for(self.scope.get("cookies", {}))
         if self.user is None or not self.user.is_authenticated:
-            await refuse(self, 4401, "Sign in to play ranked.")
+            await refuse(
+                self,
+                4401,
+                "Sign in to play quick play." if self.casual else "Sign in to play ranked.",
+            )
             return
         try:
-            self.engine = ranked.rated_engine(self.scope["url_route"]["kwargs"]["kind"])
-        except ranked.QueueError:
-            await refuse(self, 4404, "That game is not played ranked.")
+            kind = self.scope["url_route"]["kwargs"]["kind"]
+            self.engine = ranked.queue_engine(kind, self.casual)
+        except ranked.QueueError as exc:
+            await refuse(
+                self, 4404, exc.message if self.casual else "That game is not played ranked."
+            )
             return
         await self.accept()
-        await self.channel_layer.group_add(ranked.queue_group(self.engine.kind), self.channel_name)
+        self.group = ranked.queue_group(self.engine.kind, self.casual)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         self.heartbeat = asyncio.ensure_future(self._beat())
         await self.refresh()
 
     def _track(self) -> None:
         """Watch the person's waiting entry, if any: the one this page keeps in the queue
         (they may queue after the page opened, from its own button)."""
-        entry = ranked.current_entry(self.user, self.engine.kind)
+        entry = ranked.current_entry(self.user, self.engine.kind, self.casual)
         waiting = entry.pk if entry and entry.status == QueueEntry.Status.WAITING else None
         if waiting is not None and waiting != self.entry_id:
             ranked.page_opened(waiting)
@@ -65,9 +76,8 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
     async def disconnect(self, code):
         if self.heartbeat:
             self.heartbeat.cancel()
-        if getattr(self, "engine", None) is not None:
-            group = ranked.queue_group(self.engine.kind)
-            await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "group", None) is not None:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
         if self.entry_id is not None:
             await database_sync_to_async(ranked.page_closed)(self.entry_id)
 
@@ -87,7 +97,9 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             if not may_act(self.scope):
                 return await self.error(READ_ONLY)
             try:
-                await database_sync_to_async(ranked.leave)(user=self.user, kind=self.engine.kind)
+                await database_sync_to_async(ranked.leave)(
+                    user=self.user, kind=self.engine.kind, casual=self.casual
+                )
             except ranked.QueueError as exc:
                 await self.error(exc.message)
             return await self.refresh()
@@ -101,10 +113,10 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
 
     def _render(self) -> str:
         self._track()
-        state = ranked.queue_state(self.user, self.engine)
+        state = ranked.queue_state(self.user, self.engine, self.casual)
         if self.format == "json":
             return json.dumps(state)
-        return get_template("lobby/_queue_main.html").render(
+        return get_template(self.template).render(
             {"q": state, "csrf_token": self.csrf_token, "user": self.user}
         )
 
@@ -115,3 +127,11 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             await self.send(
                 text_data=get_template("lobby/_error.html").render({"message": message})
             )
+
+
+class QuickConsumer(QueueConsumer):
+    """Quick play's waiting page: /ws/quick/<kind>/, the same messages as the ranked queue's
+    ("casual": true, no rating at stake); 4404 for a game played alone."""
+
+    casual = True
+    template = "lobby/_quick_main.html"

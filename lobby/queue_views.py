@@ -124,3 +124,80 @@ def rating_change(request, game_id: int):
 
 def _people(game: Game) -> set[int]:
     return {seat.get("user_id") for seat in game.seats}
+
+
+# ---- quick play: the same queue, casual tables ---------------------------------------------------
+
+SIGN_IN_FOR_QUICK = "Sign up or sign in to use quick play: it seats accounts together."
+
+
+def quick(request, kind: str):
+    return quick_join(request, kind) if request.method == "POST" else quick_page(request, kind)
+
+
+def quick_page(request, kind: str):
+    try:
+        engine = ranked.casual_engine(kind)
+    except ranked.QueueError as exc:
+        raise Http404(exc.message) from exc
+    state = ranked.queue_state(request.user, engine, casual=True)
+    return render(request, "lobby/quick.html", {"engine": engine, "q": state})
+
+
+@require_POST
+def quick_join(request, kind: str):
+    if not request.user.is_authenticated:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": SIGN_IN_FOR_QUICK}, status=401)
+        messages.info(request, SIGN_IN_FOR_QUICK)
+        return redirect(f"{reverse('signup')}?next=/quick/{kind}/")
+    try:
+        entry = ranked.enqueue(user=request.user, kind=kind, casual=True)
+    except ranked.QueueError as exc:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": exc.message}, status=409)
+        messages.error(request, exc.message)
+        already = ranked.current_entry(request.user, kind, casual=True)
+        if already is not None and already.status == already.Status.WAITING:
+            return redirect("quick", kind=kind)
+        return redirect("home")
+    if _json(request):
+        return JsonResponse(
+            {"ok": True, "game": entry.kind, "status": entry.status, "socket": f"/ws/quick/{kind}/"}
+        )
+    return redirect("quick", kind=entry.kind)
+
+
+@require_POST
+def quick_now(request, kind: str):
+    """ "Play now with computers": seated at once, computer players in the empty seats."""
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('login')}?next=/quick/{kind}/")
+    try:
+        room = ranked.play_now(user=request.user, kind=kind)
+    except ranked.QueueError as exc:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": exc.message}, status=409)
+        messages.error(request, exc.message)
+        return redirect("quick", kind=kind) if kind in registry.kinds() else redirect("home")
+    if _json(request):
+        return JsonResponse({"ok": True, "room": room.code, "url": f"/rooms/{room.code}/"})
+    return redirect("room", code=room.code)
+
+
+@require_POST
+def quick_leave(request, kind: str):
+    if not request.user.is_authenticated:
+        return redirect("home")
+    try:
+        ranked.leave(user=request.user, kind=kind, casual=True)
+    except ranked.QueueError as exc:
+        if _json(request):
+            return JsonResponse({"ok": False, "message": exc.message}, status=409)
+        messages.error(request, exc.message)
+        table = services.current_room(player_key(request))
+        return redirect("room", code=table.code) if table else redirect("home")
+    if _json(request):
+        return JsonResponse({"ok": True, "status": "left"})
+    messages.info(request, "You stopped waiting.")
+    return redirect("home")

@@ -9,6 +9,12 @@ at once; after ``RANKED_FILL_AFTER`` seconds the anchor is seated with whoever i
 and computer players fill the rest, at the strength whose rating is nearest the people's. The matcher locks the entries it reads and skips entries
 another matcher holds (FOR UPDATE SKIP LOCKED), so two matchers never seat a person twice.
 
+Quick play (``casual=True``) uses the same queue and matcher for any game of two or more
+players, with no rating at stake: first come, first seated (every casual entry has the same
+skill), computer players filling after ``QUICK_FILL_AFTER`` seconds, or at once when the person
+asks to play now (``play_now``). Its table is an ordinary room afterwards (the host can start
+another game).
+
 A ranked table plays the game's default rules with a turn timer. A person who presses Leave, or
 stays away longer than ``RANKED_FORFEIT``, has left for good: the computer finishes the game for
 them and the ratings rank them last. If everyone leaves, the computer finishes the game at once
@@ -20,6 +26,7 @@ from __future__ import annotations
 import bisect
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -42,7 +49,8 @@ log = logging.getLogger(__name__)
 WINDOW_BASE = 100  # shown rating points either side, at first
 WINDOW_GROWTH = 10  # more points per second waited
 QUEUE_GRACE = 5.0  # seconds a waiting page may be gone (a reload) before its person leaves
-STALE_AFTER = timedelta(seconds=60)  # no sign of life from the waiting page: gone
+STALE_AFTER = timedelta(seconds=60)
+PLAY_NOW_TRIES = 10  # passes "Play now" makes while another matcher holds the queue  # no sign of life from the waiting page: gone
 
 
 class QueueError(Exception):
@@ -64,8 +72,8 @@ class SeatElsewhere(QueueError):
         self.room = room
 
 
-def queue_group(kind: str) -> str:
-    return f"queue_{kind}"
+def queue_group(kind: str, casual: bool = False) -> str:
+    return f"quick_{kind}" if casual else f"queue_{kind}"
 
 
 def table_size(engine) -> int:
@@ -84,6 +92,26 @@ def rated_engine(kind) -> object:
     return engine
 
 
+def casual_engine(kind) -> object:
+    """A game quick play seats: any played by two or more."""
+    try:
+        engine = registry.get(str(kind))
+    except KeyError as exc:
+        raise QueueError(f"There is no game called “{str(kind)[:30]}”.") from exc
+    if engine.max_players < 2:
+        raise QueueError(f"{engine.title} is played alone: start it from the home page.")
+    return engine
+
+
+def queue_engine(kind, casual: bool = False) -> object:
+    return casual_engine(kind) if casual else rated_engine(kind)
+
+
+def fill_after(casual: bool) -> float:
+    """Seconds an anchor waits before the computer fills the rest of its table."""
+    return settings.QUICK_FILL_AFTER if casual else settings.RANKED_FILL_AFTER
+
+
 def rated_kinds() -> list[str]:
     return [kind for kind in registry.kinds() if registry.get(kind).rated]
 
@@ -95,10 +123,13 @@ def player_key(user) -> str:
 # ---- joining and leaving the queue --------------------------------------------------------------
 
 
-def enqueue(*, user, kind, now: datetime | None = None, leave_table: str = "") -> QueueEntry:
-    """Queue for a ranked game. ``leave_table``: the code of the room where the person holds a
-    seat, which they chose to leave for the queue (a different room's seat still refuses)."""
-    engine = rated_engine(kind)
+def enqueue(
+    *, user, kind, now: datetime | None = None, casual: bool = False, leave_table: str = ""
+) -> QueueEntry:
+    """Queue for a ranked (or, ``casual``, a quick-play) game. ``leave_table``: the code of the
+    room where the person holds a seat, which they chose to leave for the queue (a different
+    room's seat still refuses)."""
+    engine = queue_engine(kind, casual)
     if user.role == user.BOT:
         raise QueueError(
             "Bot accounts don't join the ranked queue, which is for people: challenge other "
@@ -107,10 +138,10 @@ def enqueue(*, user, kind, now: datetime | None = None, leave_table: str = "") -
     now = now or timezone.now()
     with transaction.atomic():
         waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()
-        if waiting and waiting.kind == engine.kind:
+        if waiting and waiting.kind == engine.kind and waiting.casual == casual:
             raise QueueError(f"You are already in the queue for {engine.title}.")
         if waiting:
-            title = registry.get(waiting.kind).title
+            title = _queue_title(waiting)
             raise QueueError(f"You are already in the queue for {title}: leave it first.")
         room = services.current_room(player_key(user))
         if room is not None and leave_table and room.code == leave_table:
@@ -118,12 +149,14 @@ def enqueue(*, user, kind, now: datetime | None = None, leave_table: str = "") -
             room = services.current_room(player_key(user))
         if room is not None:
             raise SeatElsewhere(room)
-        skill = ratings.skill_of(user, engine.kind)
+        # A casual table seats whoever comes first: every casual entry has the same skill.
+        skill = ratings.fresh() if casual else ratings.skill_of(user, engine.kind)
         try:
             with transaction.atomic():
                 entry = QueueEntry.objects.create(
                     user=user,
                     kind=engine.kind,
+                    casual=casual,
                     skill=ratings.shown_skill(skill.mu),
                     rating=ratings.shown(skill.mu, skill.sigma),
                     provisional=ratings.provisional(skill.sigma),
@@ -132,17 +165,22 @@ def enqueue(*, user, kind, now: datetime | None = None, leave_table: str = "") -
                 )
         except IntegrityError as exc:  # the same person queued twice at the same moment
             raise QueueError(f"You are already in the queue for {engine.title}.") from exc
-        transaction.on_commit(lambda: _queue_changed(engine.kind, nudge=True))
+        transaction.on_commit(lambda: _queue_changed(engine.kind, nudge=True, casual=casual))
     return entry
 
 
-def leave(*, user, kind) -> QueueEntry:
+def _queue_title(entry: QueueEntry) -> str:
+    title = registry.get(entry.kind).title
+    return f"quick play {title}" if entry.casual else title
+
+
+def leave(*, user, kind, casual: bool = False) -> QueueEntry:
     """Leave the queue. A person already matched is told where their table is."""
-    engine = rated_engine(kind)
+    engine = queue_engine(kind, casual)
     with transaction.atomic():
         entry = (
             QueueEntry.objects.select_for_update()
-            .filter(user=user, kind=engine.kind)
+            .filter(user=user, kind=engine.kind, casual=casual)
             .order_by("-enqueued", "-pk")
             .first()
         )
@@ -152,7 +190,7 @@ def leave(*, user, kind) -> QueueEntry:
             code = entry.room.code if entry.room else "?"
             raise QueueError(f"You were already matched: your table is room {code}.")
         _close(entry, QueueEntry.Status.LEFT)
-        transaction.on_commit(lambda: _queue_changed(engine.kind))
+        transaction.on_commit(lambda: _queue_changed(engine.kind, casual=casual))
     return entry
 
 
@@ -161,24 +199,25 @@ def _close(entry: QueueEntry, status: str, room: Room | None = None) -> None:
     entry.save(update_fields=["status", "room", "closed"])
 
 
-def current_entry(user, kind: str) -> QueueEntry | None:
+def current_entry(user, kind: str, casual: bool = False) -> QueueEntry | None:
     """The person's latest entry for this game (waiting, or how it ended)."""
-    return QueueEntry.objects.filter(user=user, kind=kind).order_by("-enqueued", "-pk").first()
+    entries = QueueEntry.objects.filter(user=user, kind=kind, casual=casual)
+    return entries.order_by("-enqueued", "-pk").first()
 
 
-def waiting(kind: str) -> list[QueueEntry]:
+def waiting(kind: str, casual: bool = False) -> list[QueueEntry]:
     return list(
-        QueueEntry.objects.filter(kind=kind, status=QueueEntry.Status.WAITING)
+        QueueEntry.objects.filter(kind=kind, casual=casual, status=QueueEntry.Status.WAITING)
         .select_related("user")
         .order_by("enqueued", "pk")
     )
 
 
-def queue_state(user, engine) -> dict:
+def queue_state(user, engine, casual: bool = False) -> dict:
     """What the waiting page shows (the queue socket's "queue" message): this person's entry
     and everyone waiting for the game. ``url`` is set once they are seated at a game in play."""
     now = timezone.now()
-    entry = current_entry(user, engine.kind) if user.is_authenticated else None
+    entry = current_entry(user, engine.kind, casual) if user.is_authenticated else None
     status = entry.status if entry else "none"
     waited = (now - entry.enqueued).total_seconds() if entry else 0.0
     room = entry.room if entry and entry.room_id else None
@@ -192,7 +231,8 @@ def queue_state(user, engine) -> dict:
         "provisional": entry.provisional if entry else None,
         "waited": round(waited, 1),
         "window": round(window(waited)) if status == QueueEntry.Status.WAITING else None,
-        "fill_after": settings.RANKED_FILL_AFTER,
+        "casual": casual,
+        "fill_after": fill_after(casual),
         "seats": table_size(engine),
         "room": room.code if room else None,
         "elsewhere": _seat_elsewhere(user) if status == "none" else None,
@@ -205,7 +245,7 @@ def queue_state(user, engine) -> dict:
                 "waited": round((now - e.enqueued).total_seconds(), 1),
                 "you": e.user_id == user.pk,
             }
-            for e in waiting(engine.kind)
+            for e in waiting(engine.kind, casual)
         ],
     }
 
@@ -251,8 +291,8 @@ def check_presence(entry_id: int) -> bool:
         if entry is None or entry.status != QueueEntry.Status.WAITING or entry.connections:
             return False
         _close(entry, QueueEntry.Status.LEFT)
-        kind = entry.kind
-        transaction.on_commit(lambda: _queue_changed(kind))
+        kind, casual = entry.kind, entry.casual
+        transaction.on_commit(lambda: _queue_changed(kind, casual=casual))
     return True
 
 
@@ -272,11 +312,16 @@ def window(waited: float) -> float:
 
 
 def form_tables(
-    waiters: list[Waiter], size: int, now: datetime, fill_after: float
+    waiters: list[Waiter],
+    size: int,
+    now: datetime,
+    fill_after: float,
+    eager: frozenset[int] = frozenset(),
 ) -> list[list[Waiter]]:
     """Group waiters into tables (people only; the computer fills the rest of a short one).
     Oldest first, each waiter not yet seated anchors a table of the ``size - 1`` nearest in
-    rating within its window; a short table forms once the anchor has waited ``fill_after``."""
+    rating within its window; a short table forms once the anchor has waited ``fill_after``,
+    or at once for an ``eager`` anchor (quick play's "Play now with computers")."""
     by_skill = sorted(waiters, key=lambda w: (w.skill, w.id))
     keys = [(w.skill, w.id) for w in by_skill]
     taken: set[int] = set()
@@ -287,7 +332,7 @@ def form_tables(
         waited = (now - anchor.enqueued).total_seconds()
         reach = window(waited)
         near = _nearest(by_skill, keys, anchor, size - 1, reach, taken)
-        if len(near) == size - 1 or waited >= fill_after:
+        if len(near) == size - 1 or waited >= fill_after or anchor.id in eager:
             table = [anchor, *near]
             taken.update(w.id for w in table)
             tables.append(table)
@@ -318,8 +363,15 @@ def _nearest(by_skill, keys, anchor: Waiter, count: int, reach: float, taken: se
     return found
 
 
-def match(kind: str, *, now: datetime | None = None) -> list[Room]:
-    """One matching pass over a game's queue. Returns the rooms it seated."""
+def match(
+    kind: str,
+    *,
+    now: datetime | None = None,
+    casual: bool = False,
+    eager: frozenset[int] = frozenset(),
+) -> list[Room]:
+    """One matching pass over a game's queue (its ranked or its casual one). Returns the rooms
+    it seated."""
     engine = registry.get(kind)
     size = table_size(engine)
     now = now or timezone.now()
@@ -328,31 +380,61 @@ def match(kind: str, *, now: datetime | None = None) -> list[Room]:
         # Entries another matcher holds are skipped, not waited for: nobody is seated twice.
         entries = list(
             QueueEntry.objects.select_for_update(skip_locked=True)
-            .filter(kind=kind, status=QueueEntry.Status.WAITING)
+            .filter(kind=kind, casual=casual, status=QueueEntry.Status.WAITING)
             .select_related("user")
             .order_by("enqueued", "pk")
         )
         entries = _drop_gone(entries, now)
         by_id = {e.pk: e for e in entries}
         waiters = [Waiter(e.pk, e.skill, e.enqueued) for e in entries]
-        for table in form_tables(waiters, size, now, settings.RANKED_FILL_AFTER):
+        for table in form_tables(waiters, size, now, fill_after(casual), eager):
             people = [by_id[w.id] for w in table]
-            room = seat_table(engine, people, size)
+            room = seat_table(engine, people, size, casual)
             QueueEntry.objects.filter(pk__in=[e.pk for e in people]).update(
                 status=QueueEntry.Status.MATCHED, room=room, closed=timezone.now()
             )
             rooms.append(room)
         if rooms or len(entries) != len(by_id):
-            transaction.on_commit(lambda: _queue_changed(kind))
+            transaction.on_commit(lambda: _queue_changed(kind, casual=casual))
     return rooms
 
 
 def match_all(now: datetime | None = None) -> int:
-    """A matching pass over every rated game with someone waiting. Returns rooms seated."""
-    kinds = set(
-        QueueEntry.objects.filter(status=QueueEntry.Status.WAITING).values_list("kind", flat=True)
+    """A matching pass over every queue with someone waiting (each rated game's ranked one,
+    each game's casual one). Returns rooms seated."""
+    queues = set(
+        QueueEntry.objects.filter(status=QueueEntry.Status.WAITING).values_list("kind", "casual")
     )
-    return sum(len(match(kind, now=now)) for kind in sorted(kinds) if kind in rated_kinds())
+    playable = set(registry.kinds())
+    return sum(
+        len(match(kind, now=now, casual=casual))
+        for kind, casual in sorted(queues)
+        if kind in (playable if casual else rated_kinds())
+    )
+
+
+def play_now(*, user, kind) -> Room:
+    """Quick play's "Play now with computers": seat this person at once, with whoever else is
+    waiting for the game, computer players in the other seats."""
+    engine = casual_engine(kind)
+    entry = QueueEntry.objects.filter(
+        user=user, kind=engine.kind, casual=True, status=QueueEntry.Status.WAITING
+    ).first()
+    if entry is None:
+        raise QueueError(f"You are not waiting for quick play {engine.title}.")
+    for _ in range(PLAY_NOW_TRIES):
+        for room in match(engine.kind, casual=True, eager=frozenset({entry.pk})):
+            if room.members.filter(user=user).exists():
+                return room
+        entry.refresh_from_db()
+        if entry.status == QueueEntry.Status.MATCHED and entry.room is not None:
+            return entry.room  # another pass seated them meanwhile
+        if entry.status != QueueEntry.Status.WAITING:
+            raise QueueError(f"You are not waiting for quick play {engine.title}.")
+        # The beat's matcher held the queue (its rows are skipped, not waited for): it is
+        # done in a moment.
+        time.sleep(0.2)
+    raise QueueError("Your table could not be set just now. Try again in a moment.")
 
 
 def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:
@@ -376,13 +458,13 @@ def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:
     return kept
 
 
-def seat_table(engine, people: list[QueueEntry], size: int) -> Room:
-    """A ranked room for these people (queue entries, or anything with their ``user`` and
-    ``user_id``: a rated challenge's two), with the game started: default rules, a turn
-    timer, computer players in the empty seats, seats in a random order."""
+def seat_table(engine, people: list[QueueEntry], size: int, casual: bool = False) -> Room:
+    """A ranked (or casual) room for these people (queue entries, or anything with their
+    ``user`` and ``user_id``: a rated challenge's two), with the game started: default rules, a
+    turn timer, computer players in the empty seats, seats in a random order."""
     host = people[0].user
     room = services.create_room(player=player_key(host), name=host.username, user=host)
-    room.ranked = True
+    room.ranked = not casual
     for entry in people[1:]:
         Member.objects.create(
             room=room, player=player_key(entry.user), name=entry.user.username, user=entry.user
@@ -415,7 +497,7 @@ def seat_table(engine, people: list[QueueEntry], size: int) -> Room:
         seats=table,
         rules=None,
         turn_timer=settings.RANKED_TURN_TIMER,
-        ranked=True,
+        ranked=not casual,
     )
     for index, seat in enumerate(table):
         if seat["user_id"]:
@@ -427,10 +509,10 @@ def seat_table(engine, people: list[QueueEntry], size: int) -> Room:
     return room
 
 
-def _queue_changed(kind: str, nudge: bool = False) -> None:
+def _queue_changed(kind: str, nudge: bool = False, casual: bool = False) -> None:
     """Tell the waiting pages; after an enqueue, run the matcher now rather than at the next
     tick of the beat."""
-    news.tell_now(queue_group(kind), "queue.update")
+    news.tell_now(queue_group(kind, casual), "queue.update")
     if nudge:
         run_later("lobby.match_queue", delay=0)
 

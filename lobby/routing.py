@@ -2,13 +2,14 @@ from django.conf import settings
 from django.urls import path
 
 from .consumers import EchoConsumer, RoomConsumer, WatchConsumer
-from .queue_consumer import QueueConsumer
+from .queue_consumer import QueueConsumer, QuickConsumer
 from .tables_consumer import OpenTablesConsumer
 
 websocket_urlpatterns = [
     path("ws/rooms/<str:code>/", RoomConsumer.as_asgi()),
     path("ws/rooms/<str:code>/watch/", WatchConsumer.as_asgi()),
     path("ws/queue/<str:kind>/", QueueConsumer.as_asgi()),
+    path("ws/quick/<str:kind>/", QuickConsumer.as_asgi()),
     path("ws/tables/", OpenTablesConsumer.as_asgi()),
 ]
 

@@ -3,7 +3,7 @@ on a thread (infra.scheduling.on_thread); they never write."""
 
 from __future__ import annotations
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q, Subquery
 
 from accounts import ratings
 from accounts.models import Rating
@@ -107,3 +107,29 @@ def _offered_options(engine, room: Room) -> list[str]:
     if room.turn_timer:
         shown.append(f"Turn timer: {room.turn_timer} s")
     return shown
+
+
+def tv_table(kind: str | None = None) -> Room | None:
+    """The live ranked table whose best-rated seated person is rated highest (of one game, or
+    of all), for /tv/: newest first among equals and unrated."""
+    best = (
+        Rating.objects.filter(
+            kind=OuterRef("kind"),
+            user__member__room=OuterRef("pk"),
+            user__member__left=False,
+            user__member__seat__isnull=False,
+        )
+        .order_by("-ordinal")
+        .values("ordinal")[:1]
+    )
+    rooms = Room.objects.filter(is_open=True, ranked=True, game__status=Game.Status.ACTIVE)
+    if kind:
+        rooms = rooms.filter(kind=kind)
+    rooms = rooms.annotate(top=Subquery(best)).select_related("game")
+    return rooms.order_by(F("top").desc(nulls_last=True), "-pk").first()
+
+
+def tv_kinds() -> list[str]:
+    """The games with a live ranked table now, for the TV's channel list."""
+    live = Room.objects.filter(is_open=True, ranked=True, game__status=Game.Status.ACTIVE)
+    return sorted(set(live.values_list("kind", flat=True)))

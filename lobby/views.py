@@ -124,6 +124,26 @@ def watch(request, code: str):
     return render(request, "lobby/room.html", context)
 
 
+def tv(request, kind: str | None = None):
+    """GET /tv/ and /tv/<kind>/: the highest-rated live ranked table (of every game, or of
+    one), watched as any spectator watches it; the page asks for the next when it ends."""
+    require_redis()
+    if kind is not None and kind not in registry.kinds():
+        raise Http404("No such game.")
+    room = selectors.tv_table(kind)
+    channels = [registry.get(k) for k in selectors.tv_kinds()]
+    tv = {"kind": kind, "title": registry.get(kind).title if kind else "", "channels": channels}
+    if room is None:
+        return render(request, "lobby/tv_empty.html", {"tv": tv})
+    context = tables.room_context(room, services.spectator(room))
+    context.update(
+        tv=tv,
+        socket_url=f"/ws/rooms/{room.code}/watch/",
+        watching=services.watching(room.pk),
+    )
+    return render(request, "lobby/room.html", context)
+
+
 def _watch_link(request, room) -> str:
     """The host's link for spectators: a table that is not public or ranked needs the
     invitation in it."""

@@ -30,10 +30,10 @@ def test_the_header_follows_the_players_kudos_live(browser: Browser, daphne_serv
     expect(slot.locator(".kudos-balance")).to_have_text("0")
     expect(page.locator("#kudos-slot[data-live]")).to_be_attached()  # the socket is open
     # Five minutes of War won, as a person plays it: 11 Kudos, doubled as the day's first win,
-    # and day 1 of the streak (10).
+    # day 1 of the streak (10), and the badges of a first game (10) and a first win (15).
     game = ended_game(seats=[{"user_id": otter.pk}, {"bot": True}], winners=[0], seconds=300)
     hooks.deliver(game.pk)
-    expect(slot.locator(".kudos-balance")).to_have_text("32")
+    expect(slot.locator(".kudos-balance")).to_have_text("57")
     expect(slot.locator("[data-streak]")).to_contain_text("1")
     page.screenshot(
         path=f"{SCREENS}/kudos-header.png", clip={"x": 700, "y": 0, "width": 580, "height": 120}
@@ -48,7 +48,7 @@ def test_the_header_follows_the_players_kudos_live(browser: Browser, daphne_serv
         key="test:1",
         memo="Won War at a table of 2",
     )
-    expect(slot.locator(".kudos-balance")).to_have_text("57")
+    expect(slot.locator(".kudos-balance")).to_have_text("82")
     expect(slot.locator("[data-kudos-news]")).to_have_text("+25 Kudos: Won War at a table of 2")
 
     now = timezone.now()
@@ -63,7 +63,7 @@ def test_the_header_follows_the_players_kudos_live(browser: Browser, daphne_serv
 
     page.goto(daphne_server + "/kudos/")
     expect(page.get_by_role("heading", name="Your Kudos")).to_be_visible()
-    expect(page.locator("[data-balance]")).to_have_text("57")
+    expect(page.locator("[data-balance]")).to_have_text("82")
     page.screenshot(path=f"{SCREENS}/kudos-page.png", full_page=True)
     page.goto(daphne_server + "/leaderboards/weekly/")
     expect(page.locator("table.leaderboard")).to_contain_text("otter")

@@ -1,4 +1,4 @@
-"""Kudos part 2 in a browser: earn a badge at the table (announced there), watch a sponsor
+"""Kudos part 2 in a browser: earn a badge by play (announced at the open table), watch a sponsor
 spot to its end, buy a card back in the shop and see it on the next table."""
 
 from datetime import UTC, datetime, timedelta
@@ -8,8 +8,10 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from accounts.models import User
+from gameplay import hooks
 from kudos import clock, rules, services
 from kudos.models import Entry
+from tests.played import ended_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -40,18 +42,21 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
     page.get_by_label("Username").fill("otter")
     page.get_by_label("Password").fill("grey-Otter-71-lantern")
     page.get_by_role("button", name="Sign in").click()
-    expect(page.locator(".kudos-balance")).to_have_text("10")  # the day's streak
+    expect(page.locator(".kudos-balance")).to_have_text("0")  # a visit pays nothing
 
-    # A first game: Klondike, given up at once. The table announces the badge it earns.
+    # At a Klondike table, a first game played elsewhere ends: five minutes of Gridcannon.
+    # The table announces the badge it earns.
     page.locator("form[action='/play/klondike/'] button").click()
     page.wait_for_url("**/rooms/*/")
     expect(page.locator("#kudos-slot[data-live]")).to_be_attached()
-    page.locator("[data-act='resign']").click()
+    played = ended_game(seats=[{"user_id": otter.pk}], winners=[], kind="gridcannon", seconds=300)
+    hooks.deliver(played.pk)
     toast = page.locator("[data-badge-toast='first-game']")
     expect(toast).to_be_visible()
     expect(toast).to_contain_text("Badge earned: First deal")
     expect(toast.locator("img")).to_have_attribute("src", "/kudos/badges/first-game.svg")
-    expect(page.locator(".kudos-balance")).to_have_text("21")  # +1 for the game, +10 the badge
+    # 5 for five minutes of play, 10 for the day's streak, 10 for the badge
+    expect(page.locator(".kudos-balance")).to_have_text("25")
     page.screenshot(path=f"{SCREENS}/kudos-badge-at-table.png")
     page.goto(base + "/u/otter/")
     expect(page.locator("[data-badge='first-game'][data-earned]")).to_be_visible()
@@ -69,7 +74,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
     claim.click()
     expect(page.locator(".messages")).to_contain_text("+5 Kudos: thank you for watching.")
     expect(page.locator("[data-spots-today]")).to_have_text("Watched today: 1 of 5.")
-    expect(page.locator(".kudos-balance")).to_have_text("26")
+    expect(page.locator(".kudos-balance")).to_have_text("30")
     page.screenshot(path=f"{SCREENS}/kudos-page-part2.png", full_page=True)
 
     # The shop: a card back, bought with the Kudos saved up (topped up here), worn at once.
@@ -82,7 +87,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
         "Bought: Felt card back for 250 Kudos. You are wearing it now."
     )
     expect(page.locator("[data-item='back-felt']")).to_contain_text("Yours")
-    expect(page.locator("[data-balance]")).to_have_text("26")
+    expect(page.locator("[data-balance]")).to_have_text("30")
     page.screenshot(path=f"{SCREENS}/kudos-shop.png", full_page=True)
 
     # The next table deals face down in the Felt back, and keeps it in pushed fragments.

@@ -35,6 +35,7 @@ log = logging.getLogger("bot")
 AVOID = {"fold", "pass", "leave", "drop"}  # played only when nothing else is legal
 GO_OUT = {"gin", "knock", "go_out"}  # always taken when legal: they end a hand
 REFUSED = {4401, 4403, 4404}  # close codes that a reconnect would not mend
+QUIET = 5.0  # seconds without news at a table before asking for its state again
 TOO_MANY = 4429  # the token's requests this minute are used up: wait for the next minute
 
 
@@ -81,9 +82,10 @@ class Bot:
 
     # ---- sockets, reopened when they drop --------------------------------------------------
 
-    async def socket(self, path: str, handle) -> None:
+    async def socket(self, path: str, handle, on_quiet=None) -> None:
         """Hold the socket at `path` open, reopening it when it drops, and hand every
-        message to `handle(ws, message)`, which returns True when it is done."""
+        message to `handle(ws, message)`, which returns True when it is done; after QUIET
+        seconds without a message, call `on_quiet(ws)`."""
         pause = 0.5
         while True:
             try:
@@ -91,7 +93,13 @@ class Bot:
                     self.ws_base + path, additional_headers=self.headers, open_timeout=15
                 ) as ws:
                     pause = 0.5
-                    async for raw in ws:
+                    while True:
+                        try:
+                            raw = await asyncio.wait_for(ws.recv(), QUIET)
+                        except TimeoutError:
+                            if on_quiet is not None:
+                                await on_quiet(ws)
+                            continue
                         if await handle(ws, json.loads(raw)):
                             return
             except ConnectionClosed as closed:
@@ -149,7 +157,7 @@ class Bot:
 
     async def play(self, room: str) -> None:
         table = Table(self, room)
-        await self.socket(f"/ws/rooms/{room}/?format=json", table.on_message)
+        await self.socket(f"/ws/rooms/{room}/?format=json", table.on_message, table.on_quiet)
         if table.result is not None:
             self.finished.append({"room": room, "game": table.game, "result": table.result})
             log.info("game over in %s: %s", room, table.result)
@@ -208,6 +216,13 @@ class Table:
                 log.warning("%s: %s", self.room, message["message"])
                 self.acted_at = -1  # a refused act: act again on the next state
         return False
+
+    async def on_quiet(self, ws) -> None:
+        """Nothing for a while: whatever went astray (an answer lost with a socket), ask for
+        the table again and act on it afresh. An act repeated by mistake is refused, never
+        applied twice (its seq has passed)."""
+        self.acted_at, self.asking = -1, None
+        await ws.send(json.dumps({"type": "sync"}))
 
     async def act(self, ws, action: dict) -> None:
         seq, self.asking = self.asking["seq"], None

@@ -322,7 +322,12 @@ def hard(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Acti
     if "draw" in by_type:
         hold, _ = holds.best_hold(hand)
         return {"type": "draw", "hold": hold}
-    chance = equity(view, rng_, SAMPLES, HARD_CAP)
+    return by_rule(view, by_type, equity(view, rng_, SAMPLES, HARD_CAP))
+
+
+def by_rule(view: dict[str, Any], by_type: dict[str, Action], chance: float) -> Action:
+    """Bet by the win share ``chance``: raise from RAISE_AT heads-up (less with more
+    opponents, more after each raise), call when it meets the pot odds, else check or fold."""
     to_call = view["you"]["to_call"]
     others = sum(view["in_hand"]) - 1
     raise_at = RAISE_AT ** (1 + 0.5 * (others - 1))

@@ -1,4 +1,4 @@
-"""Thin views for programs as players: tokens."""
+"""Thin views for programs as players: tokens, bot accounts, challenges, the protocol."""
 
 from __future__ import annotations
 

@@ -87,8 +87,9 @@ def credit(
 ) -> tuple[Entry | None, bool]:
     """Pay ``amount`` (> 0) Kudos, once per ``key``. Returns ``(entry, created)``: the earlier
     entry and False when the key was paid before; ``(None, False)`` when the player no longer
-    exists or is not a person's (computer players and bots never earn). Kinds in ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from
-    play is ``pay_for_game``'s. The player's open pages announce it ("+N Kudos: memo"), or,
+    exists or the account is not a person's (computer players and bots never earn). Kinds in
+    ``Entry.PLAY_KINDS`` count on the weekly leaderboard; the daily cap from play is
+    ``pay_for_game``'s. The player's open pages announce it ("+N Kudos: memo"), or,
     for ``badge`` (the slug of the badge it pays for), show the badge's toast."""
     if amount <= 0:
         raise ValueError("A credit is a positive amount.")

@@ -141,6 +141,12 @@ TABLE_OUT = {
         },
         "The game's advice for this seat, or null.",
     ),
+    "watchers": _message(
+        "watchers",
+        ["count"],
+        {"count": {"type": "integer", "minimum": 0}},
+        "How many spectators watch the table, sent whenever it changes.",
+    ),
     "error": error,
     "pong": pong,
 }

@@ -17,6 +17,10 @@ a day (``--minutes``), starting at 18:00 UTC.
   back between games, hunting for extra streak days: it should earn what the honest player
   does, no more.
 - **sponsor spots**: five spots a day, each claimed after its 15 seconds.
+- **referral ring**: five accounts on one address — one inviter and four accounts signed up
+  through its invite link, each from a fresh browser (a new device cookie) — whose four
+  invitees split the day's minutes playing as the honest player does, hunting the referral
+  bonuses (100 + 50 each); the ring's Kudos and experience are the five accounts' together.
 
 Prints per path the Kudos (all kinds) and experience of the week, and their share of the honest
 player's. A script that plays real moves at a person's pace earns like the honest player: it
@@ -139,19 +143,57 @@ def spots_day(clock: Clock, user, minutes: float) -> None:
         spots.claim(user, token)
 
 
+RING_ADDRESS = "203.0.113.7"  # every account of the ring, as one household or one script
+RING_PASSWORD = "the ring's long password"
+
+
+def ring_accounts(inviter) -> list:
+    """Four accounts signed up through ``inviter``'s link, each from a fresh browser on the
+    ring's one address, as a script would make them."""
+    from django.test import Client
+
+    from accounts.models import User
+
+    signed_in = Client(REMOTE_ADDR=RING_ADDRESS).post(  # the inviter uses the address too
+        "/accounts/login/", {"username": inviter.username, "password": RING_PASSWORD}
+    )
+    assert signed_in.status_code == 302, "the ring's inviter could not sign in"
+    made = []
+    for i in range(4):
+        browser = Client(REMOTE_ADDR=RING_ADDRESS)
+        browser.get(f"/invite/{inviter.username}/")
+        name = f"{inviter.username}-{i + 1}"
+        password = f"a long ring password {i}"
+        browser.post(
+            "/accounts/signup/", {"username": name, "password1": password, "password2": password}
+        )
+        found = User.objects.filter(username=name).first()
+        if found is not None:
+            made.append(found)
+    return made
+
+
+def ring_day(clock: Clock, ring: list, minutes: float, rng: random.Random) -> None:
+    for member in ring:
+        honest_day(clock, member, minutes / len(ring), rng)
+
+
 def hop_zone(user, n: int) -> None:
     user.time_zone = ("Pacific/Kiritimati", "Etc/GMT+12")[n % 2]
     user.save(update_fields=["time_zone"])
 
 
-def earned(user) -> tuple[int, int]:
+def earned(user) -> tuple[int, int, float]:
+    """Kudos (all kinds), experience and minutes of counted play credited."""
     from django.db.models import Sum
 
+    from accounts.models import GameRecord
     from kudos import selectors
     from kudos.models import Entry
 
     kudos = Entry.objects.filter(user=user, amount__gt=0).aggregate(t=Sum("amount"))["t"] or 0
-    return kudos, selectors.level(user.pk)["xp"]
+    seconds = GameRecord.objects.filter(user=user).aggregate(t=Sum("play_seconds"))["t"] or 0
+    return kudos, selectors.level(user.pk)["xp"], seconds / 60
 
 
 def main() -> None:
@@ -164,7 +206,7 @@ def main() -> None:
     logging.disable(logging.INFO)  # each action's log line
     with own_database("_farming_bench", keep=args.keep):
         from accounts.models import User
-        from kudos.models import Entry, StreakDay
+        from kudos.models import Entry, Referral, StreakDay
 
         clock = Clock(START)
         paths = {
@@ -179,6 +221,10 @@ def main() -> None:
             name: User.objects.create_user(name.replace(" ", "-").replace(",", ""), password=None)
             for name in paths
         }
+        inviter = User.objects.create_user("ring", password=RING_PASSWORD)
+        ring = ring_accounts(inviter)  # on the real clock, as accounts' own dates are
+        paths["referral ring"] = lambda u, rng: ring_day(clock, ring, args.minutes, rng)
+        users["referral ring"] = inviter
         started = time.perf_counter()
         with mock.patch("django.utils.timezone.now", lambda: clock.now):
             for day in range(args.days):
@@ -188,16 +234,33 @@ def main() -> None:
         seconds = time.perf_counter() - started
         honest = earned(users["honest"])
         print(f"{args.days} days, {args.minutes:g} minutes a day ({seconds:.0f} s to simulate)")
-        print(f"{'path':<16}{'Kudos':>8}{'XP':>8}{'Kudos %':>9}{'XP %':>7}  streak days")
+        print(
+            f"{'path':<16}{'Kudos':>8}{'XP':>8}{'minutes':>9}{'Kudos %':>9}{'XP %':>7}"
+            f"{'Kudos/min %':>13}  streak days"
+        )
+        rate = honest[0] / max(honest[2], 1)
         for name, user in users.items():
-            kudos, xp = earned(user)
+            kudos, xp, minutes = earned(user)
             days = StreakDay.objects.filter(user=user, outcome="paid").count()
+            if name == "referral ring":  # the five accounts together
+                for member in ring:
+                    kudos, xp, minutes = (
+                        a + b for a, b in zip((kudos, xp, minutes), earned(member), strict=True)
+                    )
             print(
-                f"{name:<16}{kudos:>8}{xp:>8}{100 * kudos / max(honest[0], 1):>8.0f}%"
-                f"{100 * xp / max(honest[1], 1):>6.0f}%  {days}"
+                f"{name:<16}{kudos:>8}{xp:>8}{minutes:>9.0f}{100 * kudos / max(honest[0], 1):>8.0f}%"
+                f"{100 * xp / max(honest[1], 1):>6.0f}%"
+                f"{100 * kudos / max(minutes, 1) / max(rate, 1e-9):>12.0f}%  {days}"
             )
         play = Entry.objects.filter(user=users["zone hopping"], kind=Entry.Kind.STREAK).count()
         print(f"zone hopping: {play} streak days paid in {args.days} UTC days")
+        held = Referral.objects.filter(inviter=inviter, held=True).count()
+        paid = Referral.objects.filter(inviter=inviter, qualified__isnull=False).count()
+        made = Referral.objects.filter(inviter=inviter).count()
+        print(
+            f"referral ring: {len(ring)} of 4 accounts made, {made} referrals, {held} held, "
+            f"{paid} paid"
+        )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from accounts.models import User
 from api import challenges, schema, services, tokens
 from cubiccards.asgi import application
 from lobby import services as lobby
+from lobby.models import Room
 
 ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 DOCUMENTS = schema.socket_schemas()
@@ -105,6 +106,12 @@ async def test_every_table_message_type_is_in_the_schema(real_services):
         # Off the schema on purpose (sent as text, so not counted as a message that fits).
         await mover.send(json.dumps({"type": "act", "action": {"type": "nonsense"}, "seq": "x"}))
         await mover.read("error")
+        # A spectator arrives (the room made public): the seats hear how many watch.
+        await sync_to_async(Room.objects.filter(pk=room.pk).update)(public=True)
+        cat, cat_secret = await sync_to_async(person_with_token)("cat")
+        async with Wire(f"/ws/rooms/{room.code}/watch/?format=json", cat_secret) as watcher:
+            await watcher.read("state")
+            await wire.read("watchers")
         for socket in (wire, other):
             await socket.drain()
         received = check("table-out", wire.received + other.received)

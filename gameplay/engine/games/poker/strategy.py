@@ -182,6 +182,7 @@ class Reads:
         self.hand = list(view["hands"][self.seat])
         known = set(self.hand) | set(view["you"].get("discarded") or [])
         self.unseen = [c for c in FULL_DECK if c not in known]
+        self.unseen_set = set(self.unseen)
         self.opponents = [
             s for s in range(view["players"]) if s != self.seat and view["in_hand"][s]
         ]
@@ -228,13 +229,6 @@ class Reads:
             hands[s] = after
             weight *= self._likelihood(s, before, after)
         return hands, [c for c in rest if c not in taken], weight
-
-    @property
-    def unseen_set(self) -> set[str]:
-        cached = self.__dict__.get("_unseen_set")
-        if cached is None:
-            cached = self.__dict__["_unseen_set"] = set(self.unseen)
-        return cached
 
     def _likelihood(self, seat: int, before: list[str], after: list[str]) -> float:
         """How well these hands explain the seat's bets: raises come from strong hands (some

@@ -4,12 +4,11 @@ Thirteen's going out). The card just taken from the discard pile can't be thrown
 
 from __future__ import annotations
 
-import random
 from types import ModuleType
 from typing import Any
 
 from .cards import is_card, label
-from .core import MEDIUM, Action, Engine, State, why_not
+from .core import Action, Engine, State, why_not
 
 SOURCES = ("stock", "discard")
 
@@ -77,11 +76,6 @@ class DrawDiscard(Engine):
         return self._card_problem(state, seat, action)
 
     # ---- the computer player --------------------------------------------------------------
-
-    def bot(
-        self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
-    ) -> Action:
-        return self.strategy.bot(view, legal, rng_, strength)
 
     def hint(self, state: State, seat: int) -> dict[str, Any] | None:
         """The computer player's choice for this seat, told in words."""

@@ -113,7 +113,9 @@ def test_blackjack_with_a_computer_player(
     page.get_by_role("button", name="Play").click()
     expect(page.locator(".bj-seat")).to_have_count(2)
     other = page.locator(".bj-seat:not(.you)")
-    expect(other.locator(".bot-tag")).to_have_text("CPU")
+    expect(other.locator(".bot-tag")).to_have_text(
+        "CPU · Medium"
+    )  # the strength the host left as it was
     expect(other).to_contain_text("Bet placed")  # the computer bets as soon as bets open
 
     _play_until_my_turn(page)

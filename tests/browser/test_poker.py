@@ -72,7 +72,9 @@ def test_solo_poker_bet_hold_draw(page: Page, daphne_server, celery_worker_proce
     # The table: one computer player with five face-down cards, the pot of two antes, my hand.
     other = page.locator(".pk-seat")
     expect(other).to_have_count(1)
-    expect(other.locator(".bot-tag")).to_have_text("CPU")
+    expect(other.locator(".bot-tag")).to_have_text(
+        "CPU · Medium"
+    )  # the strength the host left as it was
     expect(page.locator("[data-pot]")).to_have_text("4")
     expect(page.locator("[data-myhand] img.card")).to_have_count(5)
     expect(page.locator("[data-hand-name]")).not_to_be_empty()

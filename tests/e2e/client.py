@@ -90,8 +90,13 @@ class SiteClient:
     def socket_at(self, path: str, base: str | None = None):
         cookie = "; ".join(f"{c.name}={c.value}" for c in self.cookies)
         url = (base or self.base).replace("http://", "ws://") + path
+        # No keepalive pings from the client: the server keeps its own, and a client ping sent
+        # as the server closes can meet a reset that drops the server's last words unread.
         return websockets.sync.client.connect(
-            url, additional_headers={"Cookie": cookie, "Origin": self.base}, open_timeout=10
+            url,
+            additional_headers={"Cookie": cookie, "Origin": self.base},
+            open_timeout=10,
+            ping_interval=None,
         )
 
 

@@ -74,7 +74,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "accounts.middleware.time_zone",
     "accounts.middleware.device_cookie",
-    "kudos.middleware.DailyVisitMiddleware",
+    "kudos.middleware.ReferralCookieMiddleware",
     "cubiccards.errors.RedisUnavailable",
 ]
 

@@ -133,10 +133,10 @@ def test_klondikes_hint_leaves_the_title_bar_in_reach(browser: Browser, daphne_s
     page.goto(daphne_server + "/")
     page.locator("form[action='/play/klondike/'] button").click()
     page.wait_for_url("**/rooms/*/")
+    # The socket's first view replaces the page's table: tap the button it brings.
+    page.wait_for_selector("#room[data-live]", state="attached")
     page.wait_for_selector("section.kl[data-kl-ready]", state="attached")
-    hint = page.locator("[data-kl-hint]")
-    hint.scroll_into_view_if_needed()
-    hint.tap()
+    page.locator("[data-kl-hint]").tap()
     box = page.locator("#table-hint")
     expect(box).to_be_visible(timeout=20_000)  # the solver's answer: slower on a busy machine
     page.evaluate("window.scrollTo(0, 0)")  # back up to the title bar, as a thumb would

@@ -27,6 +27,7 @@ import bisect
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -70,6 +71,12 @@ class SeatElsewhere(QueueError):
             f"You have a seat at a game in play (room {room.code}): finish or leave it first."
         )
         self.room = room
+
+
+# What else keeps a person out of the queue (an arena they are playing in): each check, added
+# by an app above the lobby, answers with the sentence that says why, or "". It runs in
+# ``enqueue``'s transaction, so it may lock what it reads.
+QUEUE_HOLDS: list[Callable[[object], str]] = []
 
 
 def queue_group(kind: str, casual: bool = False) -> str:
@@ -143,6 +150,9 @@ def enqueue(
         if waiting:
             title = _queue_title(waiting)
             raise QueueError(f"You are already in the queue for {title}: leave it first.")
+        for hold in QUEUE_HOLDS:
+            if reason := hold(user):
+                raise QueueError(reason)
         room = services.current_room(player_key(user))
         if room is not None and leave_table and room.code == leave_table:
             services.leave_room(room=room, player=player_key(user))
@@ -458,10 +468,13 @@ def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:
     return kept
 
 
-def seat_table(engine, people: list[QueueEntry], size: int, casual: bool = False) -> Room:
+def seat_table(
+    engine, people: list[QueueEntry], size: int, casual: bool = False, rules: dict | None = None
+) -> Room:
     """A ranked (or casual) room for these people (queue entries, or anything with their
-    ``user`` and ``user_id``: a rated challenge's two), with the game started: default rules, a
-    turn timer, computer players in the empty seats, seats in a random order."""
+    ``user``, ``user_id`` and ``skill``: a rated challenge's two, an arena's players), with the
+    game started: ``rules`` (the defaults if None), a turn timer, computer players in the empty
+    seats, seats in a random order."""
     host = people[0].user
     room = services.create_room(player=player_key(host), name=host.username, user=host)
     room.ranked = not casual
@@ -495,7 +508,7 @@ def seat_table(engine, people: list[QueueEntry], size: int, casual: bool = False
     game = gameplay.start_game(
         kind=engine.kind,
         seats=table,
-        rules=None,
+        rules=rules,
         turn_timer=settings.RANKED_TURN_TIMER,
         ranked=not casual,
     )

@@ -21,12 +21,14 @@ from accounts import ratings
 from accounts.models import GameRecord, GameStat, RatingChange
 from gameplay.engine import registry
 
-from .models import Attempt, BadgeEarned, Streak
+from .models import Attempt, BadgeEarned, Entry, Streak
 
 # What can move a measure: a finished game, the rating a ranked game brought, a streak day, a
-# Daily Challenge attempt.
-GAME, RATING, STREAK, CHALLENGE = "game", "rating", "streak", "challenge"
-SOURCES = (GAME, RATING, STREAK, CHALLENGE)
+# Daily Challenge attempt, an arena's prizes.
+GAME, RATING, STREAK, CHALLENGE, ARENA = "game", "rating", "streak", "challenge", "arena"
+SOURCES = (GAME, RATING, STREAK, CHALLENGE, ARENA)
+# An arena prize's reference (kudos.keys.arena_place) for one of the first three places.
+PODIUM_PRIZE = r"^arena:[0-9]+:place:[123]$"
 
 
 class History:
@@ -80,6 +82,12 @@ class History:
             .first()
         )
         return ratings.shown(*best) if best else 0
+
+    @cached_property
+    def arena_podiums(self) -> int:
+        return Entry.objects.filter(
+            user_id=self.user_id, key__startswith="arena:", reference__regex=PODIUM_PRIZE
+        ).count()
 
     def challenges(self, won: bool) -> int:
         attempts = Attempt.objects.filter(user_id=self.user_id, finished__isnull=False)
@@ -177,6 +185,17 @@ class Challenges:
         return h.challenges(self.won)
 
 
+@dataclass(frozen=True)
+class ArenaPodiums:
+    """Arenas finished on the podium: a prize for one of the first three places."""
+
+    kind = ""
+    source = ARENA
+
+    def of(self, h: History) -> int:
+        return h.arena_podiums
+
+
 # ---- the catalogue ------------------------------------------------------------------------------
 
 
@@ -187,7 +206,15 @@ class Badge:
     about: str  # what earns it, as the profile says it
     reward: int  # Kudos
     measure: (
-        Played | Wins | FactTotal | FactBest | FastWins | StreakDays | RatingReached | Challenges
+        Played
+        | Wins
+        | FactTotal
+        | FactBest
+        | FastWins
+        | StreakDays
+        | RatingReached
+        | Challenges
+        | ArenaPodiums
     )
     goal: int
     card: str  # the creature on it
@@ -255,6 +282,7 @@ CATALOGUE: tuple[Badge, ...] = (
     Badge("rating-1800", "Card shark", "Reach a ranked rating of 1800 at any game.", 300, RatingReached(), 1800, "KD", "gold", "1800"),
     Badge("challenge-win", "Daily champion", "Win a Daily Challenge.", 25, Challenges(won=True), 1, "JH", "silver", "Champion"),
     Badge("challenges-7", "Seven challenges", "Finish 7 Daily Challenges.", 50, Challenges(), 7, "6D", "silver", "7"),
+    Badge("arena-podium", "On the podium", "Take a prize for a top-three place in an arena.", 50, ArenaPodiums(), 1, "QD", "silver", "Podium"),
     *_game_badges(),
 )  # fmt: skip
 BY_SLUG = {badge.slug: badge for badge in CATALOGUE}
@@ -284,4 +312,7 @@ def players_with_history() -> list[int]:
     ids = set(GameStat.objects.values_list("user_id", flat=True).distinct())
     ids |= set(Streak.objects.filter(best__gt=0).values_list("account_id", flat=True))
     ids |= set(Attempt.objects.values_list("user_id", flat=True).distinct())
+    ids |= set(
+        Entry.objects.filter(key__startswith="arena:").values_list("user_id", flat=True).distinct()
+    )
     return sorted(ids)

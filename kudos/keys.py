@@ -58,3 +58,14 @@ def spot(nonce: str) -> str:
 
 def correction(ticket: str) -> str:
     return f"correction:{ticket}"
+
+
+def arena(arena_id: int, user_id: int) -> str:
+    """An arena's prize for one player."""
+    return f"arena:{arena_id}:{user_id}"
+
+
+def arena_place(arena_id: int, place: int) -> str:
+    """Not a key: the reference an arena prize carries (its place among the prize-winners),
+    which the podium badge reads."""
+    return f"arena:{arena_id}:place:{place}"

@@ -18,6 +18,7 @@ from gameplay.models import Game
 from kudos import awards, badges, challenges, clock, rules, selectors
 from kudos.badges import (
     CATALOGUE,
+    ArenaPodiums,
     Challenges,
     FactBest,
     FactTotal,
@@ -155,8 +156,29 @@ def live_up_to(badge, user, reach: bool, at):
             attempt_ends(user, won=reach)
         else:
             attempt_ends(user, won=False, status=Game.Status.OVER if reach else "abandoned")
+    elif isinstance(m, ArenaPodiums):
+        arena_ends(user, place=3 if reach else 4)
     else:
         raise AssertionError(f"no history for {type(m).__name__}: add one to this test")
+
+
+def arena_ends(user, place: int):
+    """An arena with four prizes finishes with ``user`` at ``place`` (arenas.services)."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from arenas import services as arenas
+    from arenas.models import Arena, Entrant
+
+    now = timezone.now()
+    arena = Arena.objects.create(
+        name="Badge", kind="gin", starts=now, ends=now, status="closing", prizes=[10] * 4
+    )
+    for ahead in range(place - 1):
+        rival = get_user_model().objects.create_user(f"rival-{ahead}", password="pw-long-enough")
+        Entrant.objects.create(arena=arena, user=rival, points=9 - ahead, games=3, joined=now)
+    Entrant.objects.create(arena=arena, user=user, points=5, games=3, joined=now)
+    assert arenas.finish(arena.pk)
 
 
 @pytest.mark.parametrize("reach", [True, False], ids=["reached", "just-missed"])

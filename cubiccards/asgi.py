@@ -15,6 +15,7 @@ from django.urls import re_path  # noqa: E402
 
 from api.routing import websocket_urlpatterns as bot_sockets  # noqa: E402
 from api.sockets import BearerTokenSockets, OriginCheckedUnlessToken  # noqa: E402
+from arenas.routing import websocket_urlpatterns as arena_sockets  # noqa: E402
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
 from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
 from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
@@ -44,6 +45,7 @@ application = ProtocolTypeRouter(
                     BearerTokenSockets(  # a program's token, when it sends one, decides the user
                         URLRouter(
                             websocket_urlpatterns
+                            + arena_sockets
                             + kudos_sockets
                             + bot_sockets
                             + [re_path(r"", NoSuchSocket.as_asgi())]

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "kudos",
     "cards",
     "api",
+    "arenas",
     "cubiccards",
 ]
 
@@ -348,6 +349,13 @@ RECONNECT_GRACE = env.float("RECONNECT_GRACE", default=20.0)  # before a bot tak
 RANKED_FILL_AFTER = env.float("RANKED_FILL_AFTER", default=30.0)
 # Quick play: computer players fill a casual table after this long (or at once on request).
 QUICK_FILL_AFTER = env.float("QUICK_FILL_AFTER", default=60.0)
+# Arenas: seconds a free player waits for people before being seated anyway (with whoever is
+# free, or computer players); the schedule's step (create, start, close, finish) and pairing.
+ARENA_FILL_AFTER = env.float("ARENA_FILL_AFTER", default=20.0)
+CELERY_BEAT_SCHEDULE |= {
+    "arenas-advance": {"task": "arenas.advance", "schedule": 5.0},
+    "arenas-pair": {"task": "arenas.pair", "schedule": 2.0},
+}
 RANKED_TURN_TIMER = env.int("RANKED_TURN_TIMER", default=30)
 RANKED_FORFEIT = env.float("RANKED_FORFEIT", default=120.0)
 # Presence: every PRESENCE_BEAT seconds a server process marks all its open table sockets alive

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 KINDS = registry.kinds()
 # The apps that must read the engines instead of naming games (the engine packages, a game's
 # own table template, script and stylesheet are the game's place).
-APPS = ["accounts", "cards", "cubiccards", "gameplay", "kudos", "lobby", "templates"]
+APPS = ["accounts", "arenas", "cards", "cubiccards", "gameplay", "kudos", "lobby", "templates"]
 
 
 def app_files(suffix: str) -> list[Path]:

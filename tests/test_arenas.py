@@ -176,7 +176,7 @@ def test_a_finished_or_full_arena_refuses_and_guests_are_asked_to_sign_in():
     answer = Client().post(f"/arenas/{full.pk}/join/?format=json")
     assert answer.status_code == 401 and "Sign up or sign in" in answer.json()["message"]
     assert Entrant.objects.count() == 1
-    assert Client().post("/arenas/999999/join/?format=json").json()["message"] == (
+    assert signed_in(bob).post("/arenas/999999/join/?format=json").json()["message"] == (
         "There is no such arena."
     )
 
@@ -235,7 +235,7 @@ def test_free_players_are_paired_into_a_ranked_game_and_no_one_twice():
 def test_someone_seated_elsewhere_is_paired_after_that_game():
     arena, ann, bob = live_arena(), person("ann"), person("bob")
     ranked.enqueue(user=ann, kind="poker")
-    [room] = ranked.match("poker", now=later(600))  # ann sits at a ranked poker table
+    [room] = ranked.match("poker", now=later(31))  # ann sits at a ranked poker table
     services.join(user=bob, arena_id=arena.pk)
     services.join(user=ann, arena_id=arena.pk)
     [game] = pair_now(arena)
@@ -342,6 +342,7 @@ def test_games_in_play_at_the_end_count_and_prizes_are_paid_once():
     week = kudos_selectors.week_start(timezone.now())
     board = kudos_selectors.place_of(podium[0], week, week + kudos_selectors.WEEK)
     assert board["earned"] >= 100  # the prize counts on the weekly board
+    arena.refresh_from_db()
     state = selectors.arena_state(arena, None)
     assert [r["prize"] for r in state["podium"]] == [100, 60, 40]
     assert len(state["standings"]) == 4 and len(state["games"]) == 4

@@ -377,6 +377,26 @@ def test_the_arenas_page_shows_start_times_in_the_viewers_zone():
     assert "After 2 wins in a row you are on fire" in page
 
 
+@pytest.mark.django_db
+def test_the_arena_page_highlights_your_row_and_pausing_says_why_it_cannot():
+    arena, ann, bob = live_arena(), person("ann"), person("bob")
+    client = signed_in(ann)
+    answer = client.post(f"/arenas/{arena.pk}/pause/?format=json")
+    assert answer.status_code == 409 and answer.json()["message"] == "You are not in this arena."
+    services.join(user=bob, arena_id=arena.pk)
+    client.post(f"/arenas/{arena.pk}/join/")
+    page = text(client.get(f"/arenas/{arena.pk}/"))
+    assert '<tr class="you" aria-current="true" data-player="ann">' in page
+    assert 'data-player="bob">' in page and f'ws-connect="/ws/arenas/{arena.pk}/"' in page
+    state = client.get(f"/arenas/{arena.pk}/?format=json").json()
+    assert state["you"]["name"] == "ann" and state["players"] == 2
+    client.post(f"/arenas/{arena.pk}/pause/")
+    answer = client.post(f"/arenas/{arena.pk}/pause/?format=json")
+    assert answer.json()["message"] == "You are already paused: join again to come back."
+    assert "Come back" in text(client.get(f"/arenas/{arena.pk}/"))
+    assert Client().get("/arenas/999999/").status_code == 404
+
+
 def _socket(path: str, client: Client | None = None) -> WebsocketCommunicator:
     headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if client is not None:

@@ -123,3 +123,11 @@ def arena_state(arena: Arena, user) -> dict:
             for g in finished_games
         ],
     }
+
+
+def game_home(game_id: int) -> tuple[str, str] | None:
+    """lobby.ranked's question when a ranked game ends: an arena game leads back to its arena."""
+    found = ArenaGame.objects.filter(game_id=game_id).select_related("arena").first()
+    if found is None:
+        return None
+    return f"/arenas/{found.arena_id}/", f"Back to the {found.arena.name} arena"

@@ -77,6 +77,13 @@ class SeatElsewhere(QueueError):
 # by an app above the lobby, answers with the sentence that says why, or "". It runs in
 # ``enqueue``'s transaction, so it may lock what it reads.
 QUEUE_HOLDS: list[Callable[[object], str]] = []
+# Where the people of a ranked game seated from elsewhere (an arena) go back to when it ends:
+# each, added by an app above the lobby, answers a game's id with (url, label) or None.
+GAME_HOMES: list[Callable[[int], tuple[str, str] | None]] = []
+
+
+def game_home(game_id: int) -> tuple[str, str] | None:
+    return next((home for find in GAME_HOMES if (home := find(game_id))), None)
 
 
 def queue_group(kind: str, casual: bool = False) -> str:

@@ -2,11 +2,15 @@ from django.shortcuts import render
 
 from gameplay.engine import registry
 
+from . import lengths
+
 
 def home(request):
     # A seated player may browse: the header's "Back to your table" link leads back.
     games = [registry.get(kind) for kind in registry.kinds()]
-    return render(request, "home.html", {"games": games})
+    # Each tile offers its lengths, Quick first, with the minutes bench/durations.py measured.
+    tiles = [(game, lengths.offered(game)) for game in games]
+    return render(request, "home.html", {"games": games, "tiles": tiles})
 
 
 def fairness(request):

@@ -68,6 +68,9 @@ class Move:
     seq: int
     action_id: str = ""  # the client's own id: an action with it is never applied twice
     by_bot: bool = False  # a computer player's
+    # The computer plays a person's turn because the turn timer ran out (by_bot too): any
+    # other computer move is only for a seat the computer holds.
+    timer: bool = False
     # Against an older seq, it still applies if this seat has not acted since and its choices
     # are the same now as then (another seat's simultaneous flip or bet came first).
     rebase: bool = False
@@ -185,6 +188,10 @@ def _work_out(game: Game, state_of: Callable[[], dict], move: Move, *, locked: b
         raise StaleSeq(game.seq)
     if game.is_over:
         raise IllegalAction("The game is over.")
+    if move.by_bot and not move.timer and move.seat not in game.bot_seats():
+        # Its person took the seat back after the computer read the table: giving a seat back
+        # moves no seq, so only the row's seats tell that the move is no longer the computer's.
+        raise IllegalAction("This seat is its player's again.")
     engine = registry.get(game.kind)
     state = state_of()
     if seq != game.seq and not (move.rebase and _may_rebase(engine, game, state, move)):

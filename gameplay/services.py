@@ -81,6 +81,7 @@ def submit_action(
     action: Any,
     seq: int,
     by_bot: bool = False,
+    timer: bool = False,
     rebase: bool = False,
     action_id: str = "",
 ) -> Outcome:
@@ -94,6 +95,7 @@ def submit_action(
             seq=seq,
             action_id=action_id,
             by_bot=by_bot,
+            timer=timer,
             rebase=rebase,
         )
     )

@@ -44,7 +44,12 @@ def play_for_seats(game_id: int, seq: int, *, people_too: bool = False) -> int:
         started = time.perf_counter()
         try:
             outcome = services.submit_action(
-                game_id=game_id, seat=seat, action=action, seq=seq + played, by_bot=True
+                game_id=game_id,
+                seat=seat,
+                action=action,
+                seq=seq + played,
+                by_bot=True,
+                timer=people_too,
             )
         except (services.StaleSeq, IllegalAction) as exc:  # someone else moved first
             log.info("computer turn for game %s at seq %s stopped: %s", game_id, seq, exc)

@@ -66,20 +66,22 @@ def _colour(value: str, price: int) -> Item:
     return Item(f"colour-{value}", COLOUR, value, f"{NAME_COLOURS[value]} name", price, about)
 
 
+# Priced from bench/economy.py (docs/economy.md): a player of 20 minutes a day buys a name
+# colour on their first day; the gold card back takes a player of an hour a day about a month.
 CATALOGUE: tuple[Item, ...] = (
     _back("felt", 250, "Green cloth and a stitched edge, like the table."),
-    _back("nebula", 400, "Stars and a violet cloud."),
-    _back("critters", 500, "The deck's creatures peeking out."),
-    _back("gold", 600, "Gold leaf on deep red."),
-    _felt("midnight", 300, "A deep blue cloth for late games."),
-    _felt("claret", 300, "A dark red cloth."),
-    _felt("slate", 300, "A cool grey cloth."),
-    _felt("walnut", 400, "Polished wood, no cloth at all."),
-    _colour("coral", 300),
-    _colour("sky", 300),
-    _colour("mint", 300),
-    _colour("violet", 300),
-    _colour("gold", 500),
+    _back("nebula", 1200, "Stars and a violet cloud."),
+    _back("critters", 3000, "The deck's creatures peeking out."),
+    _back("gold", 6000, "Gold leaf on deep red."),
+    _felt("midnight", 600, "A deep blue cloth for late games."),
+    _felt("claret", 600, "A dark red cloth."),
+    _felt("slate", 600, "A cool grey cloth."),
+    _felt("walnut", 2000, "Polished wood, no cloth at all."),
+    _colour("coral", 80),
+    _colour("sky", 80),
+    _colour("mint", 80),
+    _colour("violet", 80),
+    _colour("gold", 4000),
     Item(
         "freeze",
         FREEZE,

@@ -338,6 +338,7 @@ class RoomConsumer(
         text, game_group, seq = payload
         if seq < self.sent_seq and game_group == self.game_group:
             return  # a newer view went out meanwhile
+        joined = game_group != self.game_group and bool(game_group)
         if game_group != self.game_group:
             if self.game_group:
                 await self.channel_layer.group_discard(self.game_group, self.channel_name)
@@ -346,6 +347,10 @@ class RoomConsumer(
             self.game_group = game_group
         self.sent_seq = seq
         await self.send(text_data=text)
+        if joined and await on_thread(selectors.game_seq)(self.seen[1].game_id) > seq:
+            # Moves committed after this view was read and before the socket joined the
+            # game's group were told to a group it was not in yet: it reads them now.
+            await self.refresh()
 
     def _people(self):
         return self._read_people(with_game=False)

@@ -41,6 +41,11 @@ def people(member_id: int, room_id: int, *, with_game: bool = False):
     return member, room, [m for m in found if not m.left]
 
 
+def game_seq(game_id: int) -> int:
+    """The game's seq as committed now."""
+    return Game.objects.filter(pk=game_id).values_list("seq", flat=True).first() or 0
+
+
 def watched(room_id: int, *, with_game: bool = False) -> tuple[Room, list[Member]]:
     """(the room, its people in the order they came) for a spectator's socket; with_game as
     for people()."""

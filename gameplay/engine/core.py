@@ -186,6 +186,9 @@ class Engine:
     rated: bool = False  # ranked tables and ratings
     version: int = 1
     options: tuple[Option, ...] = ()
+    # The rule options of the game's quick length, where the default is a longer game: the
+    # home page offers it first ("Quick", beside "Classic", the default).
+    quick: dict[str, Any] | None = None
     strengths: tuple[str, ...] = (MEDIUM,)  # the computer player's levels (STRENGTHS)
     # Where each strength starts on the ratings' scale (shown points of its estimate), from the
     # ladder's results; empty: the platform's defaults (accounts.computers).

@@ -92,7 +92,7 @@ def test_earn_a_badge_watch_a_spot_buy_a_card_back_and_see_it_at_a_table(
 
     # The next table deals face down in the Felt back, and keeps it in pushed fragments.
     page.goto(base + "/")
-    page.locator("form[action='/play/war/'] button").click()
+    page.locator("form[action='/play/war/'] button").first.click()  # Quick
     page.wait_for_url("**/rooms/*/")
     backs = page.locator("section.war img.card[src*='/cards/back.svg']")
     expect(backs.first).to_be_visible()

@@ -4,8 +4,8 @@ that the control is what a finger at its centre lands on (nothing drawn over it)
 table's buttons are on screen; at the end, Play again.
 
 Covered: Crazy 8 (its preset: one round, first out wins; also at 1280×850), 8 Américain
-(custom: one round, wins counted), War (Quick: 50 rounds) and Blackjack (a hand, then Cash
-out). The other games' phone tests stop earlier (see docs/games.md, "On a phone")."""
+(custom: one round, wins counted), War (Quick: 50 rounds), Blackjack (a hand, then Cash
+out) and Gridcannon (a whole deal, started from its home tile). The other games' phone tests stop earlier (see docs/games.md, "On a phone")."""
 
 import re
 
@@ -170,4 +170,52 @@ def test_blackjack_a_hand_then_cash_out_by_touch(browser: Browser, daphne_server
     leave = cashout.get_by_role("button", name=re.compile("Leave the table with"))
     tap(leave)
     the_end(page, "blackjack")
+    page.context.close()
+
+
+def gridcannon_tap(page: Page) -> None:
+    """One decision of Gridcannon as a person makes it from the table: a glowing place (the
+    drawn card's, a royal's spot, Armour's royal), else Draw or Keep the grid, else a usable
+    Ploy and the stacks it then lights up."""
+    table = page.locator("section.gc")
+    target = table.locator(".gc-target")
+    if target.count():
+        # The grid and its spots are taller than a phone's screen: the thumb scrolls to it.
+        target.first.scroll_into_view_if_needed()
+        return tap(target.first)
+    for name in ("Draw", "Keep the grid"):
+        button = table.locator(".gc-buttons").get_by_role("button", name=name, exact=True)
+        if button.count() and button.is_visible():
+            return tap(button)
+    ploy = table.locator(".gc-ploy.usable")
+    assert ploy.count(), table.locator("[data-gc-prompt]").text_content()
+    # The Ploys lie below the grid on a phone: the thumb scrolls down to one, then back up to
+    # the stacks it lights.
+    for lit in (ploy, table.locator(".gc-source"), table.locator(".gc-target")):
+        if lit.count():
+            lit.first.scroll_into_view_if_needed()
+            tap(lit.first)
+
+
+def test_gridcannon_to_the_end_by_touch(browser: Browser, daphne_server):
+    page = browser.new_context(**PHONE).new_page()
+    page.goto(daphne_server + "/")
+    play = page.locator("[data-kind=gridcannon]").get_by_role("button", name=re.compile("^Play"))
+    play.scroll_into_view_if_needed()
+    tap(play)
+    page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    moves = 0
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER)
+        page.wait_for_selector("#room[data-live] section.gc[data-gc-ready]", state="attached")
+        if page.locator("#room-main").get_attribute("data-over") == "1":
+            break
+        expect(page.locator(".gc-buttons")).to_be_in_viewport()
+        before = seq(page)
+        gridcannon_tap(page)
+        after(page, before)
+        moves += 1
+    assert moves >= 10
+    expect(page.locator("[data-gc-prompt]")).to_contain_text(re.compile("You won|game is over"))
+    the_end(page, "gridcannon")
     page.context.close()

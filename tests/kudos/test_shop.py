@@ -49,13 +49,16 @@ def messages(response) -> list[str]:
 
 
 def test_buying_a_card_back_debits_grants_and_wears_it(real_services, player):
-    ann, client = funded(player, 450)
+    price = shop.get("back-nebula").price
+    ann, client = funded(player, price + 50)
     response = client.post("/kudos/shop/buy/", {"item": "back-nebula"}, follow=True)
-    assert messages(response) == ["Bought: Nebula card back for 400 Kudos. You are wearing it now."]
+    assert messages(response) == [
+        f"Bought: Nebula card back for {price} Kudos. You are wearing it now."
+    ]
     assert balance(ann) == 50
     (debit,) = Entry.objects.filter(user=ann, kind=Entry.Kind.SHOP)
     assert (debit.amount, debit.memo, debit.key) == (
-        -400,
+        -price,
         "Bought: Nebula card back",
         f"shop:back-nebula:{ann.pk}",
     )
@@ -146,7 +149,7 @@ def test_twenty_parallel_purchases_with_a_balance_for_one_buy_exactly_one(
 
 
 def test_wearing_owned_things_and_only_those(real_services, player):
-    ann, client = funded(player, 2000)
+    ann, client = funded(player, 10_000)
     for item in ("back-felt", "back-gold", "felt-midnight", "colour-sky"):
         client.post("/kudos/shop/buy/", {"item": item})
     assert Look.objects.filter(user=ann).values_list("back", "felt", "colour").get() == (
@@ -191,7 +194,7 @@ def test_signing_in_on_another_browser_brings_what_the_player_wears(real_service
 
 
 def test_the_table_wears_the_viewers_back_and_felt_pushed_fragments_too(real_services, player):
-    ann, ann_client = funded(player, 1000, "ann")
+    ann, ann_client = funded(player, 10_000, "ann")
     bob, bob_client = funded(player, 10, "bob")
     ann_client.post("/kudos/shop/buy/", {"item": "back-nebula"})
     ann_client.post("/kudos/shop/buy/", {"item": "felt-midnight"})
@@ -235,10 +238,11 @@ def test_the_shop_page_lists_prices_and_what_is_owned(real_services, player):
     for item in shop.CATALOGUE:
         assert f'data-item="{item.slug}"' in html and f"{item.price} Kudos" in html
     assert "Sign up" in html and "Buy " not in html
-    ann, client = funded(player, 310)
+    ann, client = funded(player, shop.get("felt-slate").price + 10)
     client.post("/kudos/shop/buy/", {"item": "felt-slate"})
     html = client.get("/kudos/shop/").content.decode()
     slate = html[html.index('data-item="felt-slate"') :]
     assert "Yours" in slate[: slate.index("</li>")]
     gold = html[html.index('data-item="back-gold"') :]
-    assert "You have 10 of the 600 Kudos it costs." in gold[: gold.index("</li>")]
+    costs = f"You have 10 of the {shop.get('back-gold').price} Kudos it costs."
+    assert costs in gold[: gold.index("</li>")]

@@ -818,6 +818,7 @@ class AmericanEights(Shedding):
     # Hard and Expert not measured here yet.
     ladder = {"easy": 1460, "medium": 1500, "hard": 1500, "expert": 1500}
     options = ruleset.options_for("american8", modes)
+    quick = {"mode": ruleset.CUSTOM, "scoring": "wins"}  # one round, first out wins
     records = (
         Record("points", "Lowest final score", "min"),
         Record("rounds_won", "Rounds won", "sum"),

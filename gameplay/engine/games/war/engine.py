@@ -83,6 +83,7 @@ class War(Engine):
             ("400 rounds", "Short: 100 rounds", "Quick: 50 rounds"),
         ),
     )
+    quick = {"rounds": 50}
 
     # ---- setup ----------------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "kudos",
     "cards",
     "api",
+    "social",
     "cubiccards",
 ]
 

@@ -28,6 +28,7 @@ urlpatterns = [
         name="bot-leaderboard",
     ),
     path("", include("lobby.urls")),
+    path("", include("social.urls")),
     path("", include("gameplay.urls")),
     path("", include("cards.urls")),
     path("admin/", admin.site.urls),

@@ -1,12 +1,14 @@
 from django.shortcuts import render
 
 from gameplay.engine import registry
+from social import selectors as friends
 
 
 def home(request):
     # A seated player may browse: the header's "Back to your table" link leads back.
     games = [registry.get(kind) for kind in registry.kinds()]
-    return render(request, "home.html", {"games": games})
+    invitations = friends.open_invitations(request.user) if request.user.is_authenticated else []
+    return render(request, "home.html", {"games": games, "invitations": invitations})
 
 
 def fairness(request):

@@ -17,8 +17,8 @@ from api.routing import websocket_urlpatterns as bot_sockets  # noqa: E402
 from api.sockets import BearerTokenSockets, OriginCheckedUnlessToken  # noqa: E402
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
 from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
-from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns  # noqa: E402
+from social.routing import websocket_urlpatterns as header_sockets  # noqa: E402
 
 
 class EmbeddedBeat:
@@ -44,7 +44,7 @@ application = ProtocolTypeRouter(
                     BearerTokenSockets(  # a program's token, when it sends one, decides the user
                         URLRouter(
                             websocket_urlpatterns
-                            + kudos_sockets
+                            + header_sockets  # /ws/kudos/: the Kudos slot and friends' invitations
                             + bot_sockets
                             + [re_path(r"", NoSuchSocket.as_asgi())]
                         )

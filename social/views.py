@@ -111,9 +111,12 @@ def invite_list(request, code: str):
         context["refused"] = exc.message
     else:
         invited = selectors.invited_ids(room)
+        here = set(room.present().values_list("user_id", flat=True))
         context["room"] = room
         context["friends"] = [
-            {"user": f, "invited": f.pk in invited} for f in selectors.online_friends(request.user)
+            {"user": f, "invited": f.pk in invited}
+            for f in selectors.online_friends(request.user)
+            if f.pk not in here
         ]
     return render(request, "social/_invite.html", context)
 

@@ -472,6 +472,8 @@ def test_the_room_lists_online_friends_to_invite_and_home_lists_the_invitation()
     assert f"/invitations/{invitation.pk}/join/" in home and room.code in home
     joined = signed_in(bob).post(f"/invitations/{invitation.pk}/join/")
     assert joined.url == f"/rooms/{room.code}/"
+    listed = ann_page.get(f"/friends/invite/{room.code}/").content.decode()
+    assert "bob" not in listed  # at the table now: nobody to invite
 
 
 def test_a_header_whose_process_died_stops_counting_and_a_live_one_is_kept():

@@ -390,8 +390,16 @@ def came_online(*, user_id: int, channel: str) -> None:
     )
 
 
+# Seconds a closed header socket still counts: going from one page to the next closes one
+# socket before the next page opens its own, and a friend is not offline in between.
+NEXT_PAGE_GRACE = 5.0
+
+
 def went_offline(*, channel: str) -> None:
-    Online.objects.filter(channel=channel).delete()
+    """A header socket closed: it counts for NEXT_PAGE_GRACE more seconds, then expires like
+    the row of a process that died (and the next heartbeat anywhere deletes it)."""
+    expires = timezone.now() - timedelta(seconds=settings.PRESENCE_TTL - NEXT_PAGE_GRACE)
+    Online.objects.filter(channel=channel, seen__gt=expires).update(seen=expires)
 
 
 def heartbeat(sockets: dict[str, int]) -> None:

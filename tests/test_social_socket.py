@@ -1,16 +1,21 @@
 """Friends over the header socket (/ws/kudos/): an invitation reaches the friend's open pages
 the moment it is sent, as a toast with Join and Dismiss; an open header is what makes a
-person online to their friends, and closing it (or its process dying) ends that."""
+person online to their friends, and closing it (or its process dying) ends that, after a
+moment's grace for the next page to open its own."""
+
+from datetime import timedelta
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.db.models import F
 from django.test import Client
 
 from accounts.models import User
 from cubiccards.asgi import application
 from lobby import services as lobby
 from social import consumers, selectors, services
+from social.models import Online
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -80,5 +85,11 @@ async def test_an_open_header_is_online_and_closing_it_is_not(real_services):
     await socket.receive_from(timeout=5)
     assert await database_sync_to_async(selectors.online_ids)([bob.pk]) == {bob.pk}
     await socket.disconnect()
-    assert await database_sync_to_async(selectors.online_ids)([bob.pk]) == set()
     assert consumers._sockets == {}
+    # Still online for the moment a next page takes to open its own header...
+    assert await database_sync_to_async(selectors.online_ids)([bob.pk]) == {bob.pk}
+    # ...and not once that has passed.
+    await database_sync_to_async(Online.objects.update)(
+        seen=F("seen") - timedelta(seconds=services.NEXT_PAGE_GRACE + 0.5)
+    )
+    assert await database_sync_to_async(selectors.online_ids)([bob.pk]) == set()

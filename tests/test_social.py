@@ -503,3 +503,26 @@ def test_the_export_names_friends_and_erasing_an_account_leaves_no_friends_rows(
     privacy.erase(ann)
     assert not services.are_friends(bob, ann) and not services.blocks(ann, cat)
     assert not Invitation.objects.exists() and not FriendRequest.objects.exists()
+
+
+def test_the_friends_page_reads_the_same_few_queries_for_any_number_of_friends():
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    ann = person("ann")
+    page = signed_in(ann)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert page.get("/friends/").status_code == 200
+        return len(captured)
+
+    now = services.timezone.now()
+    counts = []
+    for many in (2, 12):
+        while Friendship.objects.filter(user=ann).count() < many:
+            other = person(f"f{Friendship.objects.filter(user=ann).count()}")
+            friends(other, ann)
+            Online.objects.create(user=other, channel=f"header-{other.pk}", seen=now)
+        counts.append(queries())
+    assert counts[0] == counts[1], counts

@@ -18,8 +18,8 @@ from api.sockets import BearerTokenSockets, OriginCheckedUnlessToken  # noqa: E4
 from arenas.routing import websocket_urlpatterns as arena_sockets  # noqa: E402
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
 from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
-from kudos.routing import websocket_urlpatterns as kudos_sockets  # noqa: E402
 from lobby.routing import websocket_urlpatterns  # noqa: E402
+from social.routing import websocket_urlpatterns as header_sockets  # noqa: E402
 
 
 class EmbeddedBeat:
@@ -46,7 +46,7 @@ application = ProtocolTypeRouter(
                         URLRouter(
                             websocket_urlpatterns
                             + arena_sockets
-                            + kudos_sockets
+                            + header_sockets  # /ws/kudos/: the Kudos slot and friends' invitations
                             + bot_sockets
                             + [re_path(r"", NoSuchSocket.as_asgi())]
                         )

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "cards",
     "api",
     "arenas",
+    "social",
     "cubiccards",
 ]
 

@@ -29,6 +29,7 @@ urlpatterns = [
     ),
     path("", include("lobby.urls")),
     path("", include("arenas.urls")),
+    path("", include("social.urls")),
     path("", include("gameplay.urls")),
     path("", include("cards.urls")),
     path("admin/", admin.site.urls),

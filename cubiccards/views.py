@@ -1,6 +1,7 @@
 from django.shortcuts import render
 
 from gameplay.engine import registry
+from social import selectors as friends
 
 from . import lengths
 
@@ -10,7 +11,10 @@ def home(request):
     games = [registry.get(kind) for kind in registry.kinds()]
     # Each tile offers its lengths, Quick first, with the minutes bench/durations.py measured.
     tiles = [(game, lengths.offered(game)) for game in games]
-    return render(request, "home.html", {"games": games, "tiles": tiles})
+    invitations = friends.open_invitations(request.user) if request.user.is_authenticated else []
+    return render(
+        request, "home.html", {"games": games, "tiles": tiles, "invitations": invitations}
+    )
 
 
 def fairness(request):

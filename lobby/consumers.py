@@ -448,8 +448,11 @@ class WatchConsumer(RoomConsumer):
         await self.channel_layer.group_add(services.room_group(self.code), self.channel_name)
         if not self.gone:
             _beating(self.channel_name, self.room_id, _watchers)
+            user = self.scope.get("user")
             await on_thread(services.started_watching)(
-                room_id=self.room_id, channel=self.channel_name
+                room_id=self.room_id,
+                channel=self.channel_name,
+                user_id=user.pk if user is not None and user.is_authenticated else None,
             )
         await self.refresh()
 

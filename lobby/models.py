@@ -135,6 +135,10 @@ class Watcher(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="watchers")
     channel = models.CharField(max_length=200, unique=True)
     seen = models.DateTimeField(db_index=True)
+    # Who watches, when signed in: their friends see which table (social.selectors).
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
 
     def __str__(self) -> str:
         return f"watching {self.room.code} on {self.channel}"

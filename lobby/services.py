@@ -472,9 +472,9 @@ def spectator(room: Room) -> Member:
     return Member(room=room, player=SPECTATOR, name="", seat=None)
 
 
-def started_watching(*, room_id: int, channel: str) -> None:
+def started_watching(*, room_id: int, channel: str, user_id: int | None = None) -> None:
     Watcher.objects.update_or_create(
-        channel=channel, defaults={"room_id": room_id, "seen": timezone.now()}
+        channel=channel, defaults={"room_id": room_id, "seen": timezone.now(), "user_id": user_id}
     )
     tell_watchers(room_id)
 

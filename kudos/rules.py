@@ -126,7 +126,8 @@ CHALLENGE_CLOSES_AFTER = timedelta(minutes=5)
 
 # ---- sponsor spots -----------------------------------------------------------------------------
 # A short in-house spot a player chooses to watch: it pays when its token comes back after the
-# spot's full length and before the token expires, once per token, a few times a UTC day.
+# spot's full length and before the token expires, once per token, a few times a UTC day, and
+# only on a UTC day the player has played a counted game (watching is no play).
 SPOT_SECONDS = 15
 SPOT_PAY = 5
 SPOTS_PER_DAY = 5

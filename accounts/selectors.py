@@ -15,6 +15,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from gameplay import archive, play
 from gameplay.engine import registry
 
 from . import computers, ratings
@@ -138,22 +139,64 @@ def rating_history(person: User, kind: str) -> list[tuple[Any, int]]:
 
 
 def recent_games(person: User, limit: int = 15) -> list[dict[str, Any]]:
-    """The latest finished games, with the rating change of ranked ones."""
-    rows = list(person.history.order_by("-ended", "-pk")[:limit])
+    """The latest finished games, with the rating change of ranked ones: the counted games
+    (``GameRecord``) and the rated games that didn't count (left or resigned before playing:
+    rated as a loss, so they are shown, marked, beside the rating they moved)."""
+    counted = list(person.history.order_by("-ended", "-pk")[:limit])
+    uncounted = list(
+        RatingChange.objects.filter(user=person)
+        .exclude(game_id__in=person.history.values("game_id"))
+        .select_related("game")
+        .order_by("-ended", "-game_id")[:limit]
+    )
     changes = {
         c.game_id: c
-        for c in RatingChange.objects.filter(user=person, game_id__in=[r.game_id for r in rows])
+        for c in RatingChange.objects.filter(user=person, game_id__in=[r.game_id for r in counted])
     }
-    out = []
-    for row in rows:
-        change = changes.get(row.game_id)
-        delta = None
+    rows = [
+        _recent(row.game_id, row.kind, row.won, row.moves, row.seconds, row.ended)
+        | {"change": changes.get(row.game_id)}
+        for row in counted
+    ]
+    for change in uncounted:
+        game = change.game
+        seat = next((i for i, s in enumerate(game.seats) if s.get("user_id") == person.pk), None)
+        won = seat in set((game.result or {}).get("winners") or [])
+        seconds = max(int((game.ended - game.created).total_seconds()), 0)
+        rows.append(
+            _recent(game.pk, game.kind, won, game.seq, seconds, change.ended)
+            | {"change": change, "counted": False, "resigned": _resigned(game, seat)}
+        )
+    rows.sort(key=lambda r: (r["ended"], r["game_id"]), reverse=True)
+    for row in rows[:limit]:
+        change = row["change"]
         if change is not None:
-            delta = ratings.shown(change.mu, change.sigma) - ratings.shown(
+            row["delta"] = ratings.shown(change.mu, change.sigma) - ratings.shown(
                 change.mu_before, change.sigma_before
             )
-        out.append({"record": row, "title": title(row.kind), "change": change, "delta": delta})
-    return out
+    return rows[:limit]
+
+
+def _recent(game_id: int, kind: str, won: bool, moves: int, seconds: int, ended) -> dict:
+    return {
+        "game_id": game_id,
+        "title": title(kind),
+        "won": won,
+        "moves": moves,
+        "seconds": seconds,
+        "ended": ended,
+        "counted": True,
+        "resigned": False,
+        "delta": None,
+    }
+
+
+def _resigned(game, seat: int | None) -> bool:
+    """Whether the seat's own last move was a resign (read from the log, archived or not)."""
+    return seat is not None and any(
+        e.seat == seat and not e.by_bot and e.action.get("type") in play.NOT_DECISIONS
+        for e in archive.entries(game)
+    )
 
 
 # ---- leaderboards ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Sightings: where an account signs up, signs in and sits down at a table from, so that a
-referral from one's own address or browser can be told (kudos/referrals.py).
+referral from one's own address or browser can be told (kudos/referrals.py), and accounts used
+from one place share their daily bonuses (kudos/services.py).
 
 A sighting is the account, a keyed hash of the client's address (as the limits count it:
 ``infra.limits.address``, an IPv6 /64 whole) and a keyed hash of the browser's device cookie
@@ -18,6 +19,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
@@ -122,6 +124,22 @@ def shared(one_id: int, other_id: int) -> list[Match]:
                 if x and x == y and (what, x) not in found:
                     found[(what, x)] = Match(what, x, at_a, at_b)
     return sorted(found.values(), key=lambda m: (m.what, m.one))
+
+
+def seen_with(user_id: int, since: datetime) -> set[int]:
+    """The other accounts seen from an address or device this account was seen from, both
+    used there at or after ``since``: the accounts whose daily bonuses are shared (kudos)."""
+    mine = Sighting.objects.filter(user_id=user_id, last_seen__gte=since)
+    addresses = set(mine.values_list("address", flat=True))
+    devices = set(mine.exclude(device="").values_list("device", flat=True))
+    if not addresses and not devices:
+        return set()
+    return set(
+        Sighting.objects.filter(Q(address__in=addresses) | Q(device__in=devices))
+        .filter(last_seen__gte=since)
+        .exclude(user_id=user_id)
+        .values_list("user_id", flat=True)
+    )
 
 
 def matching_request(request, user_id: int) -> list[Match]:

@@ -19,11 +19,13 @@ a day (``--minutes``), starting at 18:00 UTC.
 - **sponsor spots**: five spots a day, each claimed after its 15 seconds.
 - **referral ring**: five accounts on one address — one inviter and four accounts signed up
   through its invite link, each from a fresh browser (a new device cookie) — whose four
-  invitees split the day's minutes playing as the honest player does, hunting the referral
-  bonuses (100 + 50 each); the ring's Kudos and experience are the five accounts' together.
+  invitees split the day's minutes playing as the honest player does, each signing in from
+  the ring's address before its turn (as sitting down at a table would note it), hunting the
+  referral bonuses (100 + 50 each) and each account's own daily bonuses; the ring's Kudos and
+  experience are the five accounts' together.
 
-Prints per path the Kudos (all kinds) and experience of the week, and their share of the honest
-player's. A script that plays real moves at a person's pace earns like the honest player: it
+Prints per path the Kudos (all kinds) and experience of the week, their share of the honest
+player's, Kudos per credited minute against the honest player's, and the Kudos by kind. A script that plays real moves at a person's pace earns like the honest player: it
 is play, and the bench says so rather than pretending otherwise. This is a benchmark, not a
 test: nothing is asserted.
 """
@@ -147,6 +149,10 @@ RING_ADDRESS = "203.0.113.7"  # every account of the ring, as one household or o
 RING_PASSWORD = "the ring's long password"
 
 
+def ring_passwords(inviter) -> dict[str, str]:
+    return {f"{inviter.username}-{i + 1}": f"a long ring password {i}" for i in range(4)}
+
+
 def ring_accounts(inviter) -> list:
     """Four accounts signed up through ``inviter``'s link, each from a fresh browser on the
     ring's one address, as a script would make them."""
@@ -159,11 +165,9 @@ def ring_accounts(inviter) -> list:
     )
     assert signed_in.status_code == 302, "the ring's inviter could not sign in"
     made = []
-    for i in range(4):
+    for name, password in ring_passwords(inviter).items():
         browser = Client(REMOTE_ADDR=RING_ADDRESS)
         browser.get(f"/invite/{inviter.username}/")
-        name = f"{inviter.username}-{i + 1}"
-        password = f"a long ring password {i}"
         browser.post(
             "/accounts/signup/", {"username": name, "password1": password, "password2": password}
         )
@@ -173,14 +177,38 @@ def ring_accounts(inviter) -> list:
     return made
 
 
-def ring_day(clock: Clock, ring: list, minutes: float, rng: random.Random) -> None:
+def ring_day(
+    clock: Clock, ring: list, passwords: dict[str, str], minutes: float, rng: random.Random
+) -> None:
+    from django.test import Client
+
     for member in ring:
+        signed_in = Client(REMOTE_ADDR=RING_ADDRESS).post(
+            "/accounts/login/",
+            {"username": member.username, "password": passwords[member.username]},
+        )
+        assert signed_in.status_code == 302, "a ring account could not sign in"
         honest_day(clock, member, minutes / len(ring), rng)
 
 
 def hop_zone(user, n: int) -> None:
     user.time_zone = ("Pacific/Kiritimati", "Etc/GMT+12")[n % 2]
     user.save(update_fields=["time_zone"])
+
+
+def by_kind(users) -> str:
+    """The Kudos of ``users`` by kind of entry, largest first."""
+    from django.db.models import Sum
+
+    from kudos.models import Entry
+
+    rows = (
+        Entry.objects.filter(user__in=users, amount__gt=0)
+        .values("kind")
+        .annotate(t=Sum("amount"))
+        .order_by("-t")
+    )
+    return ", ".join(f"{row['kind']} {row['t']}" for row in rows) or "nothing"
 
 
 def earned(user) -> tuple[int, int, float]:
@@ -223,7 +251,8 @@ def main() -> None:
         }
         inviter = User.objects.create_user("ring", password=RING_PASSWORD)
         ring = ring_accounts(inviter)  # on the real clock, as accounts' own dates are
-        paths["referral ring"] = lambda u, rng: ring_day(clock, ring, args.minutes, rng)
+        passwords = ring_passwords(inviter)
+        paths["referral ring"] = lambda u, rng: ring_day(clock, ring, passwords, args.minutes, rng)
         users["referral ring"] = inviter
         started = time.perf_counter()
         with mock.patch("django.utils.timezone.now", lambda: clock.now):
@@ -242,18 +271,19 @@ def main() -> None:
         )
         rate = honest[0] / max(honest[2], 1)
         for name, user in users.items():
-            kudos, xp, minutes = earned(user)
-            days = StreakDay.objects.filter(user=user, outcome="paid").count()
-            if name == "referral ring":  # the five accounts together
-                for member in ring:
-                    kudos, xp, minutes = (
-                        a + b for a, b in zip((kudos, xp, minutes), earned(member), strict=True)
-                    )
+            members = [user, *ring] if name == "referral ring" else [user]  # the ring together
+            kudos, xp, minutes = (sum(t) for t in zip(*map(earned, members), strict=True))
+            days = StreakDay.objects.filter(user__in=members, outcome="paid").count()
+            shared = StreakDay.objects.filter(user__in=members, outcome="shared").count()
+            if shared:
+                days = f"{days} (+{shared} shared)"
             print(
                 f"{name:<16}{kudos:>8}{xp:>8}{minutes:>9.0f}{100 * kudos / max(honest[0], 1):>8.0f}%"
                 f"{100 * xp / max(honest[1], 1):>6.0f}%"
                 f"{100 * kudos / max(minutes, 1) / max(rate, 1e-9):>12.0f}%  {days}"
             )
+        for name, user in users.items():
+            print(f"  {name}: {by_kind([user, *ring] if name == 'referral ring' else [user])}")
         play = Entry.objects.filter(user=users["zone hopping"], kind=Entry.Kind.STREAK).count()
         print(f"zone hopping: {play} streak days paid in {args.days} UTC days")
         held = Referral.objects.filter(inviter=inviter, held=True).count()

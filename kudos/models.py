@@ -180,6 +180,8 @@ class StreakDay(models.Model):
 
     class Outcome(models.TextChoices):
         PAID = "paid", "Paid"
+        # A streak day whose Kudos went to another account seen with this one that day.
+        SHARED = "shared", "Paid to an account seen with yours"
         GRACE = "grace", "Grace day"
         FREEZE = "freeze", "Streak freeze"
         ENDED = "ended", "Streak ended"

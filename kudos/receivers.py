@@ -28,9 +28,10 @@ from .models import (
 
 @on_game_end("kudos")
 def pay_for_game(game):
-    paid = services.pay_for_game(game)
-    for user_id in sorted({e.user_id for e in paid if e.kind == Entry.Kind.STREAK}):
-        awards.award_due(user_id, {badges.STREAK})  # the streak day this game made
+    services.pay_for_game(game)
+    # The streak day this game made, paid or shared with an account seen on the same address.
+    for user_id in sorted({s.get("user_id") for s in game.seats if s.get("user_id")}):
+        awards.award_due(user_id, {badges.STREAK})
 
 
 @on_game_end("challenge")

@@ -25,6 +25,14 @@ def streak_reward(day: int) -> int:
     return min(STREAK_FIRST + STREAK_STEP * (day - 1), STREAK_CAP)
 
 
+# ---- accounts seen together ---------------------------------------------------------------
+# Accounts seen on one address or device (accounts.sightings: sign-up, sign-in, sitting down at
+# a table), each within SEEN_TOGETHER of a game's end, share the daily bonuses: each UTC day the
+# streak day's Kudos and the first win of the day's double at each game go to the first of them
+# to earn it; the others' streak days still count. Play pay, experience and badges stay each
+# account's own.
+SEEN_TOGETHER = timedelta(days=1)
+
 # ---- Kudos from play ------------------------------------------------------------------------
 # A counted game (gameplay.play) pays each person at the table by the minutes of play they were
 # credited (each decision's thinking time, at most gameplay.play.THINK_CAP), at the table's
@@ -126,7 +134,8 @@ CHALLENGE_CLOSES_AFTER = timedelta(minutes=5)
 
 # ---- sponsor spots -----------------------------------------------------------------------------
 # A short in-house spot a player chooses to watch: it pays when its token comes back after the
-# spot's full length and before the token expires, once per token, a few times a UTC day.
+# spot's full length and before the token expires, once per token, a few times a UTC day, and
+# only on a UTC day the player has played a counted game (watching is no play).
 SPOT_SECONDS = 15
 SPOT_PAY = 5
 SPOTS_PER_DAY = 5

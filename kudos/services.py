@@ -33,6 +33,7 @@ from datetime import UTC, date, datetime, timedelta
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
 
+from accounts import sightings
 from gameplay import play
 from gameplay.engine import registry
 from gameplay.models import Game
@@ -53,6 +54,9 @@ from .models import (
 log = logging.getLogger(__name__)
 
 EVERYONE = "kudos"  # the channel group of every open header
+# What an account seen with another that day is told when a daily bonus went to the other.
+SHARED_STREAK = "its Kudos went to an account seen on your address or device today"
+SHARED_FIRST_WIN = "the first win of the day here went to an account seen with yours"
 ONE_DAY = selectors.ONE_DAY
 WEEK = selectors.WEEK
 # The upkeep treats a day as missed only this long after it ended, so a worker whose clock runs
@@ -229,10 +233,14 @@ def _post(
 # ---- daily streaks ------------------------------------------------------------------------------
 
 
-def _streak_day(account: Account, day: date, now: datetime) -> Entry | None:
+def _streak_day(
+    account: Account, day: date, now: datetime, together: frozenset[int] = frozenset()
+) -> Entry | None:
     """After play is credited (under the Account lock): the UTC ``day`` is a streak day once
-    the player has ``rules.DAY_PLAYED_MINUTES`` of credited play on it, paid once. Returns the
-    entry this call paid, or None."""
+    the player has ``rules.DAY_PLAYED_MINUTES`` of credited play on it, paid once, and not at
+    all when one of the accounts seen ``together`` with this one (held locked) was paid that
+    day's streak day: the day still counts in the streak. Returns the entry this call paid, or
+    None."""
     if account.seconds_today < rules.DAY_PLAYED_MINUTES * 60:
         return None
     streak, _ = Streak.objects.get_or_create(account=account)
@@ -247,13 +255,17 @@ def _streak_day(account: Account, day: date, now: datetime) -> Entry | None:
     streak.best = max(streak.best, streak.current)
     streak.last_day, streak.last_paid = day, now
     streak.save()
+    shared = Entry.objects.filter(key__in=[keys.streak_day(u, day) for u in together]).exists()
     StreakDay.objects.create(
         user_id=account.user_id,
         day=day,
-        outcome=StreakDay.Outcome.PAID,
+        outcome=StreakDay.Outcome.SHARED if shared else StreakDay.Outcome.PAID,
         streak=streak.current,
         created=now,
     )
+    if shared:
+        _announce(account.user_id, f"Day {streak.current} of your streak: {SHARED_STREAK}")
+        return None
     reward = rules.streak_reward(streak.current)
     entry, _ = _post(
         account,
@@ -345,8 +357,11 @@ def pay_for_game(game: Game) -> list[Entry]:
     at another table is paid once) at the table's rate, a win at ``rules.WIN_MULTIPLIER``, the
     first win of the day at that game doubled, a bonus event's multiplier, and the daily caps
     (UTC days); and the day's streak reward when this game brings the day's play to
-    ``rules.DAY_PLAYED_MINUTES``. Games that don't count, computer players, bots and guests
-    earn nothing. Returns the entries paid."""
+    ``rules.DAY_PLAYED_MINUTES``. The daily bonuses (the streak day's Kudos and the first-win
+    double) go to one account of those seen together on an address or device
+    (``accounts.sightings.seen_with``, within ``rules.SEEN_TOGETHER``) each UTC day: the first
+    to earn each. Games that don't count, computer players, bots and guests earn nothing.
+    Returns the entries paid."""
     if game.status != Game.Status.OVER or not game.result:
         return []
     winners = set(game.result.get("winners") or [])
@@ -364,10 +379,16 @@ def pay_for_game(game: Game) -> list[Entry]:
         return []
     ended = game.ended or clock.now()
     event = selectors.bonus_event_at(ended, game.kind)
+    since = ended - rules.SEEN_TOGETHER
+    together = {u: frozenset(sightings.seen_with(u, since)) for u in people}
     paid: list[Entry] = []
-    for user_id in sorted(people):  # accounts locked in one global order
-        played, won = counted[user_id]
-        paid += _pay_player(user_id, game, played, won, ended, event)
+    with transaction.atomic():
+        # Every account whose bonuses the payments read, locked at once in the one global
+        # order: two accounts seen together ending games at once still pay each bonus once.
+        hold_all(people.union(*together.values()))
+        for user_id in sorted(people):
+            played, won = counted[user_id]
+            paid += _pay_player(user_id, game, played, won, ended, event, together[user_id])
     return paid
 
 
@@ -378,7 +399,10 @@ def _pay_player(
     won: bool,
     ended: datetime,
     event: BonusEvent | None,
+    together: frozenset[int],
 ) -> list[Entry]:
+    """Pay one person for a game (the caller holds the Account locks of the person and of
+    the accounts seen ``together`` with them)."""
     title = game_title(game.kind)
     with transaction.atomic():
         account = _lock(user_id)
@@ -398,8 +422,13 @@ def _pay_player(
         parts = [(Entry.Kind.PLAY, earned, keys.play(game.pk, user_id), what)]
         first_win = keys.first_win(user_id, game.kind, day)
         if won and earned and not Entry.objects.filter(key=first_win).exists():
-            extra = earned * (rules.FIRST_WIN_MULTIPLIER - 1)
-            parts.append((Entry.Kind.BONUS, extra, first_win, f"First win of the day at {title}"))
+            theirs = [keys.first_win(u, game.kind, day) for u in together]
+            if Entry.objects.filter(key__in=theirs).exists():
+                parts[0] = (*parts[0][:3], f"{what} ({SHARED_FIRST_WIN})")
+            else:
+                extra = earned * (rules.FIRST_WIN_MULTIPLIER - 1)
+                memo = f"First win of the day at {title}"
+                parts.append((Entry.Kind.BONUS, extra, first_win, memo))
         if event is not None:
             extra = math.floor(sum(p[1] for p in parts) * (event.multiplier - 1))
             key = keys.bonus_event(event.pk, game.pk, user_id)
@@ -420,7 +449,7 @@ def _pay_player(
         xp = _experience(account, seconds, won)
         account.seconds_today += seconds
         account.save()
-        streak_day = _streak_day(account, day, clock.now())
+        streak_day = _streak_day(account, day, clock.now(), together)
         if streak_day is not None:
             paid.append(streak_day)
         PlayCredit.objects.create(

@@ -5,8 +5,10 @@ nothing tracked. Starting one issues a token signed with the site's secret key t
 player, the spot, a fresh nonce and the moment it started. The token pays
 ``rules.SPOT_PAY`` only when it comes back from the same player after the spot's full length
 (``rules.SPOT_SECONDS``) and before it expires, once (the ledger key ``spot:<nonce>``), at most
-``rules.SPOTS_PER_DAY`` times a UTC day. A forged, altered, someone else's, replayed,
-expired or early token pays nothing and says why.
+``rules.SPOTS_PER_DAY`` times a UTC day, and only on a UTC day the player has played (a
+counted game credited that day: watching is no play, so spots add to a day of play and never
+replace it). A forged, altered, someone else's, replayed, expired or early token, or one
+claimed on a day without play, pays nothing and says why.
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from cards import roster
 from gameplay.engine import registry
 
 from . import clock, keys, rules, services
-from .models import Entry
+from .models import Entry, PlayCredit
 
 SALT = "kudos.spot"
+CLOSED = "Sponsor spots open once you have played today: finish a game that counts, then come back."
 
 
 @dataclass(frozen=True)
@@ -97,16 +100,30 @@ def find(slug: str) -> Spot | None:
     return next((s for s in catalogue() if s.slug == slug), None)
 
 
+def _midnight() -> datetime:
+    """The start of the UTC day (a day for everyone, whatever the zone)."""
+    return datetime.combine(clock.now().astimezone(UTC).date(), time(), UTC)
+
+
 def watched_today(user) -> int:
-    """Spots paid in the UTC day so far (a day for everyone, whatever the zone)."""
-    midnight = datetime.combine(clock.now().astimezone(UTC).date(), time(), UTC)
+    """Spots paid in the UTC day so far."""
     return Entry.objects.filter(
-        user_id=user.pk, kind=Entry.Kind.SPOT, created__gte=midnight
+        user_id=user.pk, kind=Entry.Kind.SPOT, created__gte=_midnight()
     ).count()
+
+
+def open_today(user) -> bool:
+    """Whether the player has played today: play credited to them in a counted game whose
+    credited time reaches into this UTC day."""
+    return PlayCredit.objects.filter(
+        user_id=user.pk, seconds__gt=0, ended__gte=_midnight()
+    ).exists()
 
 
 def begin(user) -> tuple[Spot, str]:
     """Start a spot for a signed-in player: the spot and its token."""
+    if not open_today(user):
+        raise services.Refused(CLOSED)
     if watched_today(user) >= rules.SPOTS_PER_DAY:
         raise services.Refused(
             f"You have watched {rules.SPOTS_PER_DAY} spots today, the most that pay: more tomorrow."
@@ -122,7 +139,8 @@ def begin(user) -> tuple[Spot, str]:
 def claim(user, token: str) -> Entry:
     """Pay a spot whose token came back. Raises ``services.Refused`` with a sentence, paying
     nothing, for a token that is forged, someone else's, early, expired or paid already, or
-    past the day's limit."""
+    past the day's limit, or on a day the player hasn't played (a spot begun before midnight
+    and claimed after it)."""
     try:
         data = signing.loads(str(token), salt=SALT)
         started = datetime.fromisoformat(data["t"])
@@ -145,6 +163,8 @@ def claim(user, token: str) -> Entry:
         services.hold(user.pk)  # the day's count and the payment, one spot at a time
         if Entry.objects.filter(key=keys.spot(nonce)).exists():
             raise services.Refused("This spot was paid already.")
+        if not open_today(user):
+            raise services.Refused(CLOSED)
         if watched_today(user) >= rules.SPOTS_PER_DAY:
             raise services.Refused(
                 f"You have watched {rules.SPOTS_PER_DAY} spots today, the most that pay: "

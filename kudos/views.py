@@ -42,6 +42,8 @@ def home(request):
         context["level"] = selectors.level(user.pk)
         context["wardrobe"] = shop.wardrobe(user.pk)
         context["spots_today"] = spots.watched_today(user)
+        context["spots_open"] = spots.open_today(user)
+        context["spots_closed"] = spots.CLOSED
         context["invite_url"] = request.build_absolute_uri(
             reverse("kudos:invite", args=[user.username])
         )

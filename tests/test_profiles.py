@@ -10,10 +10,12 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts import ratings, selectors
-from accounts.models import Rating, User
+from accounts.models import GameRecord, Rating, RatingChange, User
 from gameplay import hooks
 from gameplay.engine import registry
 from gameplay.engine.core import Record
+from gameplay.models import Game, GameEvent
+from kudos.models import Entry
 
 from .test_ratings import ended_game, seat
 
@@ -84,6 +86,35 @@ def test_profile_shows_rating_chart_streaks_records_and_recent_games(real_servic
     utc_time = re.search(r'<time datetime="[^"]+">([^<]+)</time>', page).group(1)
     tokyo_time = re.search(r'<time datetime="[^"]+">([^<]+)</time>', ann_page).group(1)
     assert utc_time != tokyo_time
+
+
+def test_a_rated_game_that_did_not_count_is_in_the_history_marked_and_earns_nothing(
+    real_services,
+):
+    """Left or resigned before playing: rated as a loss, so the history shows it (the rating
+    chart's points would otherwise have no game), marked, with no Kudos and no "played"."""
+    ann = User.objects.create_user("ann", password="pw-long-enough")
+    bob = User.objects.create_user("bob", password="pw-long-enough")
+    left = ended_game([seat(ann, bot=True, left=True), seat(bob)], [[1], [0]], minutes=1)
+    hooks.deliver(left.pk)
+    resigned = ended_game([seat(ann), seat(bob)], [[1], [0]], minutes=2, save=False)
+    resigned.save()
+    GameEvent.objects.create(game=resigned, seq=1, seat=0, action={"type": "resign"})
+    Game.objects.filter(pk=resigned.pk).update(seq=1)
+    hooks.deliver(resigned.pk)
+    assert RatingChange.objects.filter(user=ann).count() == 2  # both rated
+    assert not GameRecord.objects.filter(user=ann).exists()  # neither played
+    assert not Entry.objects.filter(user=ann).exists()  # nor paid
+
+    page = text(signed_in(bob).get("/u/ann/"))
+    history = re.search(r'<ul class="history">(.*?)</ul>', page, re.S).group(1)
+    rows = re.findall(r"<li[^>]*>(.*?)</li>", history, re.S)
+    assert len(rows) == 2
+    assert "lost · ranked, resigned, place 2" in rows[0]  # the latest first
+    assert "lost · ranked, left, place 2" in rows[1]
+    for row in rows:
+        assert "not counted as play" in row and "data-delta" in row
+    assert f"/games/{resigned.pk}/" in rows[0] and f"/games/{left.pk}/" in rows[1]
 
 
 def test_streaks_count_runs_of_wins():

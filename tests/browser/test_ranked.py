@@ -76,9 +76,13 @@ def test_ranked_poker_from_the_queue_to_the_profile(
         expect(rated.locator(".rating-now")).to_have_text(str(after))
         expect(rated.locator(".badge")).to_have_text("provisional")
         expect(rated.locator("svg")).to_have_count(1)
-        # Left after one decision: rated as a loss, but not a counted game (gameplay.play), so
-        # it is no game "played" in the history.
-        expect(page.locator(".history li", has_text="ranked, left")).to_have_count(0)
+        # Left after one decision: rated as a loss, so it is in the history beside the rating
+        # it moved, marked as left and not counted as play (gameplay.play): it earned nothing.
+        recent = page.locator(".history li").first
+        expect(recent).to_contain_text("ranked, left, place 4")
+        expect(recent).to_contain_text("not counted as play")
+        expect(recent.locator("[data-delta]")).to_have_text(str(after - 1500))
+        expect(page.locator("text=Times in America/New_York.")).to_be_visible()
         page.screenshot(path=str(tmp_path / "profile.png"), full_page=True)
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)

@@ -27,6 +27,7 @@ from kudos.models import (
     Challenge,
     Entry,
     Owned,
+    PlayCredit,
     Referral,
     Streak,
     StreakDay,
@@ -192,7 +193,8 @@ class RandomisedLedger(TestCase):
                     try:
                         _, token = spots.begin(user)
                     except services.Refused as refused:
-                        assert refused.message.endswith("more tomorrow.")
+                        said = refused.message
+                        assert said.endswith("more tomorrow.") or said == spots.CLOSED
                     else:
                         clock.stop_at(now + timedelta(seconds=args[1]))
                         for _ in range(2):  # and once more: a replay
@@ -283,6 +285,10 @@ class RandomisedLedger(TestCase):
         assert set(spot_pay.values_list("amount", flat=True)) <= {rules.SPOT_PAY}
         if spot_pay.exists():
             event("spot paid")
+        for paid in spot_pay:  # only on a UTC day of counted play
+            day = paid.created.astimezone(UTC).date()
+            credited = PlayCredit.objects.filter(user_id=paid.user_id, seconds__gt=0)
+            assert credited.filter(ended__date=day).exists()
         # Referrals: paid once, both (the inviter within the cap), only when qualified.
         for referral in Referral.objects.all():
             joined = Entry.objects.filter(key=f"referral:{referral.invitee_id}:joined").count()

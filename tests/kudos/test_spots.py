@@ -1,5 +1,6 @@
 """Sponsor spots: a token pays once, only after the spot's full length, only to the player it
-was issued to, before it expires, a few times a day; anything else pays nothing and says why."""
+was issued to, before it expires, a few times a day, and only on a day the player has played;
+anything else pays nothing and says why."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -7,13 +8,30 @@ import pytest
 from django.core import signing
 from django.test import Client
 
+from gameplay import hooks
 from kudos import rules, services, spots
 from kudos.models import Entry
+
+from .conftest import ended_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NOON = datetime(2030, 1, 7, 12, tzinfo=UTC)
 LENGTH = timedelta(seconds=rules.SPOT_SECONDS)
+
+
+def played(user, moment: datetime):
+    """A counted game of ``user``'s ending at ``moment``: a day of play, credited."""
+    game = ended_game(seats=[{"user_id": user.pk}, {"bot": True}], winners=[1], ended=moment)
+    hooks.deliver(game.pk)
+
+
+@pytest.fixture
+def ann(player):
+    """A player who has played today (NOON's day)."""
+    made = player()
+    played(made, NOON - timedelta(hours=1))
+    return made
 
 
 def spot_kudos(user) -> int:
@@ -28,8 +46,7 @@ def refused(user, token) -> str:
     return caught.value.message
 
 
-def test_a_spot_pays_once_after_its_full_length(at, player):
-    ann = player()
+def test_a_spot_pays_once_after_its_full_length(at, ann):
     at(NOON)
     spot, token = spots.begin(ann)
     assert spot in spots.catalogue()
@@ -41,8 +58,7 @@ def test_a_spot_pays_once_after_its_full_length(at, player):
     assert spot_kudos(ann) == rules.SPOT_PAY
 
 
-def test_an_early_token_pays_nothing_until_the_spot_is_over(at, player):
-    ann = player()
+def test_an_early_token_pays_nothing_until_the_spot_is_over(at, ann):
     at(NOON)
     _, token = spots.begin(ann)
     at(NOON + LENGTH - timedelta(seconds=5))
@@ -55,8 +71,7 @@ def test_an_early_token_pays_nothing_until_the_spot_is_over(at, player):
     assert spot_kudos(ann) == rules.SPOT_PAY
 
 
-def test_an_expired_token_pays_nothing(at, player):
-    ann = player()
+def test_an_expired_token_pays_nothing(at, ann):
     at(NOON)
     _, token = spots.begin(ann)
     at(NOON + rules.SPOT_TOKEN_LIFETIME + timedelta(seconds=1))
@@ -64,8 +79,7 @@ def test_an_expired_token_pays_nothing(at, player):
     assert spot_kudos(ann) == 0
 
 
-def test_forged_and_altered_tokens_pay_nothing(at, player):
-    ann = player()
+def test_forged_and_altered_tokens_pay_nothing(at, ann):
     at(NOON)
     _, token = spots.begin(ann)
     at(NOON + LENGTH)
@@ -83,8 +97,9 @@ def test_forged_and_altered_tokens_pay_nothing(at, player):
     assert spot_kudos(ann) == 0
 
 
-def test_someone_elses_token_pays_nothing(at, player):
-    ann, bob = player(), player()
+def test_someone_elses_token_pays_nothing(at, ann, player):
+    bob = player()
+    played(bob, NOON - timedelta(hours=1))
     at(NOON)
     _, token = spots.begin(ann)
     at(NOON + LENGTH)
@@ -94,6 +109,7 @@ def test_someone_elses_token_pays_nothing(at, player):
 
 def test_five_spots_a_utc_day_whatever_the_zone(at, player):
     ann = player(zone="America/New_York")  # her midnight is 05:00 UTC: it changes nothing
+    played(ann, NOON)
     moment = datetime(2030, 1, 7, 23, 30, tzinfo=UTC)
     tokens = []
     for _ in range(rules.SPOTS_PER_DAY + 1):
@@ -109,14 +125,14 @@ def test_five_spots_a_utc_day_whatever_the_zone(at, player):
         spots.begin(ann)
     assert spot_kudos(ann) == rules.SPOTS_PER_DAY * rules.SPOT_PAY
     at(datetime(2030, 1, 8, 0, 1, tzinfo=UTC))  # after midnight UTC (evening in New York)
+    played(ann, datetime(2030, 1, 8, 0, 0, 30, tzinfo=UTC))  # a new day: play first
     _, token = spots.begin(ann)
     at(datetime(2030, 1, 8, 0, 1, tzinfo=UTC) + LENGTH)
     spots.claim(ann, token)
     assert spot_kudos(ann) == (rules.SPOTS_PER_DAY + 1) * rules.SPOT_PAY
 
 
-def test_watching_a_spot_in_the_pages(at, player):
-    ann = player()
+def test_watching_a_spot_in_the_pages(at, ann):
     at(NOON)
     client = Client()
     client.force_login(ann)
@@ -134,3 +150,50 @@ def test_watching_a_spot_in_the_pages(at, player):
     assert [str(m) for m in response.context["messages"]] == ["+5 Kudos: thank you for watching."]
     assert "Watched today: 1 of 5." in response.content.decode()
     assert Client().post("/kudos/spots/watch/").status_code == 302  # guests sign in first
+
+
+def test_no_spot_pays_on_a_day_without_play(at, player):
+    """Watching is no play: a spot opens only once the player has played that UTC day."""
+    ann = player()
+    played(ann, NOON - timedelta(days=1))  # yesterday's play opens nothing today
+    at(NOON)
+    with pytest.raises(services.Refused) as caught:
+        spots.begin(ann)
+    assert caught.value.message == spots.CLOSED
+    client = Client()
+    client.force_login(ann)
+    html = client.get("/kudos/").content.decode()
+    assert spots.CLOSED in html and 'action="/kudos/spots/watch/"' not in html
+    response = client.post("/kudos/spots/watch/", follow=True)
+    assert [str(m) for m in response.context["messages"]] == [spots.CLOSED]
+
+    played(ann, NOON + timedelta(minutes=1))  # she plays
+    at(NOON + timedelta(minutes=2))
+    _, token = spots.begin(ann)
+    at(NOON + timedelta(minutes=2) + LENGTH)
+    spots.claim(ann, token)
+    assert spot_kudos(ann) == rules.SPOT_PAY
+
+
+def test_a_spot_begun_yesterday_pays_nothing_today_without_play(at, ann):
+    at(datetime(2030, 1, 7, 23, 59, 50, tzinfo=UTC))
+    _, token = spots.begin(ann)
+    at(datetime(2030, 1, 8, 0, 0, 5, tzinfo=UTC) + LENGTH)
+    assert refused(ann, token) == spots.CLOSED
+    assert spot_kudos(ann) == 0
+
+
+def test_a_game_that_does_not_count_opens_no_spot(at, player):
+    ann = player()
+    game = ended_game(
+        seats=[{"user_id": ann.pk}, {"bot": True}], winners=[1], kind="gin", ended=NOON, decisions=1
+    )
+    hooks.deliver(game.pk)  # one draw is no game of Gin: nothing credited
+    at(NOON + timedelta(minutes=1))
+    assert refused_begin(ann) == spots.CLOSED
+
+
+def refused_begin(user) -> str:
+    with pytest.raises(services.Refused) as caught:
+        spots.begin(user)
+    return caught.value.message

@@ -69,6 +69,10 @@ class History:
     def challenges(self, won: bool) -> int:
         return 0
 
+    @property
+    def arena_podiums(self) -> int:
+        return 0  # arenas are not simulated
+
 
 class Player:
     def __init__(self, minutes: int, games: list[tuple[str, dict]]):

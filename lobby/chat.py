@@ -38,12 +38,13 @@ PHRASES = {
     "thanks": "Thanks",
     "hurry": "Hurry up?",
     "nice": "Nice one!",
-    "smile": "🙂",
+    # The emotes are all from Unicode's first block of faces (6.0): every device draws them.
+    "smile": "😀",
     "laugh": "😂",
     "wow": "😮",
     "sad": "😢",
-    "clap": "👏",
-    "think": "🤔",
+    "wink": "😉",
+    "cool": "😎",
 }
 
 CHAT_BURST, CHAT_BURST_WINDOW = 3, 10.0  # at most 3 phrases in any 10 seconds

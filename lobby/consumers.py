@@ -37,7 +37,7 @@ from infra.sockets import (
     refuse,
 )
 
-from . import chat, limits, messages, selectors, services, tables
+from . import chat, limits, messages, selectors, services, tables, viewpoints
 from .identity import scope_player_key
 from .models import Member
 
@@ -503,6 +503,29 @@ class WatchConsumer(RoomConsumer):
     def _read_people(self, with_game: bool):
         room, present = selectors.watched(self.room_id, with_game=with_game)
         return services.spectator(room), room, present
+
+    def _message(self, room, context, notice: str = ""):
+        """A table's HTML spectators show no form and no seat of their own: one rendering of
+        each view, per card style, serves all of this process's (each rendering its own copy
+        made every move wait behind the table's crowd)."""
+        game = room.game
+        if self.format == "json" or game is None:
+            return super()._message(room, context, notice)
+        context["csrf_token"], context["notice"] = "", notice
+        context.update(self.card_prefs)
+        key = (
+            "watch-html",
+            repr([getattr(room, f.attname) for f in room._meta.concrete_fields]),
+            game.pk,
+            game.seed_hash,
+            game.seq,
+            game.updated,
+            notice,
+            tuple((m.pk, m.name, m.seat, m.online) for m in context["members"]),
+            repr(sorted(self.card_prefs.items())),
+        )
+        text = viewpoints.shared(key, lambda: tables.render_fragment(context))
+        return text, gameplay.group_name(game.pk), game.seq
 
     async def act(self, message: dict):
         action_id = message.get("id") if isinstance(message.get("id"), str) else ""

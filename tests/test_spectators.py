@@ -178,3 +178,28 @@ async def test_a_crowd_arriving_is_counted_in_one_message_not_one_each(real_serv
     assert await seat.receive_nothing(timeout=services.WATCH_COUNT_EVERY + 0.5)
     await database_sync_to_async(Watcher.objects.filter(room=room).delete)()
     await seat.disconnect()
+
+
+async def test_html_spectators_share_one_rendering_of_each_view(real_services, monkeypatch):
+    """Each spectator's socket used to render the table's template for itself: 20 HTML
+    spectators at a table cost 20 renderings of one and the same page on the event loop at
+    every move, which kept the seats' own views waiting. Spectators show no form, so one
+    rendering per view (and card style) serves them all."""
+    from lobby import tables
+
+    renders = []
+    render = tables.render_fragment
+    monkeypatch.setattr(
+        tables, "render_fragment", lambda context: renders.append(1) or render(context)
+    )
+    _, _, code = await database_sync_to_async(_table)(public=True)
+    watchers = []
+    for _ in range(5):
+        watcher = _socket(f"/ws/rooms/{code}/watch/")
+        assert (await watcher.connect())[0]
+        watchers.append(watcher)
+    fragments = {await w.receive_from(timeout=5) for w in watchers}
+    assert len(fragments) == 1 and 'id="room-main"' in fragments.pop()
+    assert len(renders) == 1
+    for watcher in watchers:
+        await watcher.disconnect()

@@ -9,6 +9,7 @@ they are to be sent, by ``legal`` in every state message."""
 from __future__ import annotations
 
 from gameplay.engine import STRENGTHS
+from lobby.chat import PHRASES
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "/api/schema/"
@@ -141,6 +142,17 @@ TABLE_OUT = {
         },
         "The game's advice for this seat, or null.",
     ),
+    "chat": _message(
+        "chat",
+        ["seat", "name", "phrase", "text"],
+        {
+            "seat": whole,
+            "name": text,
+            "phrase": {"enum": list(PHRASES)},
+            "text": {"enum": list(PHRASES.values())},
+        },
+        "A player at the table said a quick chat phrase: `text` is how the table shows it.",
+    ),
     "watchers": _message(
         "watchers",
         ["count"],
@@ -171,6 +183,15 @@ TABLE_IN = {
         ["speed"],
         {"speed": {"enum": ["normal", "fast", "instant"]}},
         "The host sets the computer players' pace.",
+    ),
+    "chat": _message(
+        "chat",
+        ["phrase"],
+        {
+            "phrase": {"enum": list(PHRASES), "description": "One of the quick chat phrases."},
+            "id": {"type": "string", "maxLength": 64},
+        },
+        "A seated player says a quick chat phrase to the table (an id sent again is refused).",
     ),
     "ping": ping,
 }

@@ -2,10 +2,11 @@
 
 Messages in: {"type": "act", "action": {...}, "seq": N, "id": "..."} ("id" optional),
 {"type": "sync"}, {"type": "hint"}, {"type": "speed_play", "speed": "fast"},
-{"type": "ping"}. Out: the connection's own view after every committed action, as HTML
-fragments for the htmx ws extension, or as JSON with ?format=json; {"type": "ack"} for an
-act that carried an id and is in the log. Anything malformed gets {"type": "error"} and
-changes nothing."""
+{"type": "chat", "phrase": "gg"}, {"type": "ping"}. Out: the connection's own view after
+every committed action, as HTML fragments for the htmx ws extension, or as JSON with
+?format=json; {"type": "ack"} for an act that carried an id and is in the log;
+{"type": "chat"} when someone at the table says a quick chat phrase (lobby.chat). Anything
+malformed gets {"type": "error"} and changes nothing."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from cards import prefs as card_prefs
 from gameplay import services as gameplay
 from gameplay import store
 from gameplay.engine import IllegalAction, registry
-from infra import metrics
+from infra import metrics, news
 from infra.scheduling import on_thread
 from infra.sockets import (
     ClosesWhenRedisIsDown,
@@ -36,7 +37,7 @@ from infra.sockets import (
     refuse,
 )
 
-from . import limits, messages, selectors, services, tables
+from . import chat, limits, messages, selectors, services, tables, viewpoints
 from .identity import scope_player_key
 from .models import Member
 
@@ -186,7 +187,7 @@ class RoomConsumer(
                 retry_after=round(1 / settings.SOCKET_RATE, 2),
             )
         kind = message.get("type")
-        if kind in ("act", "speed_play") and not may_act(self.scope):
+        if kind in ("act", "speed_play", "chat") and not may_act(self.scope):
             action_id = message.get("id") if isinstance(message.get("id"), str) else ""
             return await self.error(READ_ONLY, action_id=action_id)
         if kind == "act":
@@ -202,10 +203,12 @@ class RoomConsumer(
             return await (self.refresh(force=True) if kind == "sync" else self.hint())
         if kind == "speed_play":
             return await self.speed_play(message.get("speed"))
+        if kind == "chat":
+            return await self.chat(message)
         if kind == "ping":
             return await self.send(text_data=json.dumps({"type": "pong"}))
         return await self.error(
-            'Unknown message type. Send "act", "sync", "hint", "speed_play" or "ping".'
+            'Unknown message type. Send "act", "sync", "hint", "speed_play", "chat" or "ping".'
         )
 
     async def hint(self):
@@ -225,6 +228,21 @@ class RoomConsumer(
             await on_thread(self._speed_play)(speed)
         except services.RoomError as exc:
             await self.error(exc.message)
+
+    async def chat(self, message: dict):
+        """A quick chat phrase from this seat, for everyone at the table; a refusal is said to
+        this socket only."""
+        try:
+            phrase, chat_id = chat.read(message)
+            member, room, _ = self.seen or await on_thread(self._people)()
+            said = await on_thread(chat.say)(
+                member=member, room=room, phrase=phrase, chat_id=chat_id
+            )
+        except messages.BadMessage as exc:
+            return await self.error(exc.message, action_id=exc.action_id)
+        except chat.Refused as exc:
+            return await self.error(exc.message, action_id=exc.chat_id, retry_after=exc.retry_after)
+        await news.tell(services.room_group(self.code), "room.chat", **said.news())
 
     def _speed_play(self, speed):
         member = selectors.member(self.member_id)
@@ -328,6 +346,15 @@ class RoomConsumer(
             await self.send(text_data=json.dumps({"type": "watchers", "count": count}))
         else:
             await self.send(text_data=tables.render_watching(count))
+
+    async def room_chat(self, event):
+        """Someone at the table said a quick chat phrase: only that, not a new view."""
+        if self.player in event["unheard_by"]:
+            return
+        if self.format == "json":
+            await self.send(text_data=json.dumps(chat.message(event)))
+        else:
+            await self.send(text_data=tables.render_chat(event))
 
     async def refresh(self, force: bool = False, notice: str = ""):
         payload = await on_thread(self._render)(force, notice)
@@ -485,6 +512,29 @@ class WatchConsumer(RoomConsumer):
         room, present = selectors.watched(self.room_id, with_game=with_game)
         return services.spectator(room), room, present
 
+    def _message(self, room, context, notice: str = ""):
+        """A table's HTML spectators show no form and no seat of their own: one rendering of
+        each view, per card style, serves all of this process's (each rendering its own copy
+        made every move wait behind the table's crowd)."""
+        game = room.game
+        if self.format == "json" or game is None:
+            return super()._message(room, context, notice)
+        context["csrf_token"], context["notice"] = "", notice
+        context.update(self.card_prefs)
+        key = (
+            "watch-html",
+            repr([getattr(room, f.attname) for f in room._meta.concrete_fields]),
+            game.pk,
+            game.seed_hash,
+            game.seq,
+            game.updated,
+            notice,
+            tuple((m.pk, m.name, m.seat, m.online) for m in context["members"]),
+            repr(sorted(self.card_prefs.items())),
+        )
+        text = viewpoints.shared(key, lambda: tables.render_fragment(context))
+        return text, gameplay.group_name(game.pk), game.seq
+
     async def act(self, message: dict):
         action_id = message.get("id") if isinstance(message.get("id"), str) else ""
         await self.error(services.SPECTATORS_CANNOT_PLAY, action_id=action_id[:64])
@@ -494,6 +544,10 @@ class WatchConsumer(RoomConsumer):
 
     async def speed_play(self, speed):
         await self.error(services.SPECTATORS_CANNOT_PLAY)
+
+    async def chat(self, message: dict):
+        chat_id = message.get("id") if isinstance(message.get("id"), str) else ""
+        await self.error(chat.SPECTATORS_CANNOT_CHAT, action_id=chat_id[:64])
 
 
 class EchoConsumer(AsyncWebsocketConsumer):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import secrets
+import threading
 from datetime import timedelta
 from typing import Any
 
@@ -19,7 +21,7 @@ from gameplay import services as gameplay
 from gameplay.engine import MEDIUM, IllegalAction, registry
 from gameplay.models import Game, SpeedPlay
 from infra import news
-from infra.scheduling import run_later
+from infra.scheduling import on_thread, run_later, run_soon
 from kudos import challenges
 from kudos.services import Refused
 
@@ -489,11 +491,39 @@ def watching(room_id: int) -> int:
     return Watcher.objects.filter(room_id=room_id, seen__gte=fresh_since()).count()
 
 
+# Seconds between two count messages of one table from one process. Told at each arrival, a
+# crowd of n spectators arriving sent n²/2 messages (half a million for a thousand): each
+# process's sockets then missed their keepalive pings and dropped.
+WATCH_COUNT_EVERY = 1.0
+_counts_due: set[int] = set()  # tables whose count this process will send shortly
+_counts_lock = threading.Lock()
+
+
 def tell_watchers(room_id: int) -> None:
-    """Every socket at the table shows the new count (a small message, not a new view)."""
-    code = Room.objects.filter(pk=room_id, is_open=True).values_list("code", flat=True).first()
+    """Every socket at the table shows the new count (a small message, not a new view): once,
+    WATCH_COUNT_EVERY seconds after the first change since the last count it sent, with the
+    count as it is then."""
+    with _counts_lock:
+        if room_id in _counts_due:
+            return
+        _counts_due.add(room_id)
+    run_soon(_tell_watchers_later, room_id)
+
+
+async def _tell_watchers_later(room_id: int) -> None:
+    try:
+        await asyncio.sleep(WATCH_COUNT_EVERY)
+    finally:
+        with _counts_lock:  # a change from now on sends another count
+            _counts_due.discard(room_id)
+    code, count = await on_thread(_watch_count)(room_id)
     if code:
-        news.tell_now(room_group(code), "room.watchers", count=watching(room_id))
+        await news.tell(room_group(code), "room.watchers", count=count)
+
+
+def _watch_count(room_id: int) -> tuple[str | None, int]:
+    code = Room.objects.filter(pk=room_id, is_open=True).values_list("code", flat=True).first()
+    return code, watching(room_id) if code else 0
 
 
 def watch_heartbeat(sockets: dict[str, int]) -> None:

@@ -21,7 +21,7 @@ from gameplay.engine import MEDIUM, registry
 from gameplay.models import SpeedPlay, is_computer_seat, seat_strength
 from kudos.selectors import name_tags
 
-from . import services, viewpoints
+from . import chat, services, viewpoints
 from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
@@ -188,6 +188,7 @@ def _context(room: Room, member: Member, present, online, table) -> dict[str, An
         "game": None,
         "table_scripts": table_scripts(),
         "table_styles": table_styles(),
+        "chat_phrases": chat.PHRASES,
     }
     game = room.game
     if game is None:
@@ -354,6 +355,13 @@ def render_fragment(context: dict[str, Any]) -> str:
 
 def render_watching(count: int) -> str:
     return get_template("lobby/_watching.html").render({"watching": count})
+
+
+def render_chat(news: dict[str, Any]) -> str:
+    """A quick chat phrase, for the page's script to show beside its seat (static/js/chat.js)."""
+    return get_template("lobby/_chat_said.html").render(
+        {**news, "text": chat.PHRASES[news["phrase"]]}
+    )
 
 
 def render_error(message: str) -> str:

@@ -103,6 +103,9 @@ async def test_every_table_message_type_is_in_the_schema(real_services):
         await mover.read("ack")
         await mover.send(act)  # the same id again: the same ack, never applied twice
         await mover.read("ack")
+        await mover.send({"type": "chat", "phrase": "gg", "id": "c1"})
+        said = await other.read("chat")
+        assert (said["phrase"], said["text"]) == ("gg", "Good game")
         # Off the schema on purpose (sent as text, so not counted as a message that fits).
         await mover.send(json.dumps({"type": "act", "action": {"type": "nonsense"}, "seq": "x"}))
         await mover.read("error")

@@ -156,3 +156,50 @@ async def test_the_html_count_is_a_fragment_swapped_by_id(real_services):
     assert fragment.startswith('<span id="watching"') and "1 watching" in fragment
     await watcher.disconnect()
     await seat.disconnect()
+
+
+async def test_a_crowd_arriving_is_counted_in_one_message_not_one_each(real_services):
+    """Each arrival used to send every socket at the table the new count: a thousand
+    spectators arriving together sent half a million messages, and the server's sockets missed
+    their keepalive pings under them. Now a table's count goes out at most once a
+    WATCH_COUNT_EVERY from each process, with the count as it is then."""
+    host, _, code = await database_sync_to_async(_table)(public=True)
+    seat = _socket(f"/ws/rooms/{code}/?format=json", host)
+    assert (await seat.connect())[0]
+    await _receive(seat, "state")
+    room = await database_sync_to_async(Room.objects.get)(code=code, is_open=True)
+
+    def crowd():
+        for n in range(40):
+            services.started_watching(room_id=room.pk, channel=f"crowd-{n}")
+
+    await database_sync_to_async(crowd)()
+    assert (await _receive(seat, "watchers"))["count"] == 40
+    assert await seat.receive_nothing(timeout=services.WATCH_COUNT_EVERY + 0.5)
+    await database_sync_to_async(Watcher.objects.filter(room=room).delete)()
+    await seat.disconnect()
+
+
+async def test_html_spectators_share_one_rendering_of_each_view(real_services, monkeypatch):
+    """Each spectator's socket used to render the table's template for itself: 20 HTML
+    spectators at a table cost 20 renderings of one and the same page on the event loop at
+    every move, which kept the seats' own views waiting. Spectators show no form, so one
+    rendering per view (and card style) serves them all."""
+    from lobby import tables
+
+    renders = []
+    render = tables.render_fragment
+    monkeypatch.setattr(
+        tables, "render_fragment", lambda context: renders.append(1) or render(context)
+    )
+    _, _, code = await database_sync_to_async(_table)(public=True)
+    watchers = []
+    for _ in range(5):
+        watcher = _socket(f"/ws/rooms/{code}/watch/")
+        assert (await watcher.connect())[0]
+        watchers.append(watcher)
+    fragments = {await w.receive_from(timeout=5) for w in watchers}
+    assert len(fragments) == 1 and 'id="room-main"' in fragments.pop()
+    assert len(renders) == 1
+    for watcher in watchers:
+        await watcher.disconnect()

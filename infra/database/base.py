@@ -37,5 +37,8 @@ def _heard_from(connection) -> bool:
     something unasked (a notice)."""
     if connection.closed:
         return True
-    readable, _, _ = select.select([connection.fileno()], [], [], 0)
-    return bool(readable)
+    # poll, not select: select() refuses a descriptor above 1023, and a process holding a
+    # thousand sockets opens its database connections there.
+    poller = select.poll()
+    poller.register(connection.fileno(), select.POLLIN)
+    return bool(poller.poll(0))

@@ -1,0 +1,189 @@
+"""Quick chat at a table: a seated player says one of a fixed set of phrases and emotes, and
+everyone at the table (seats, the room's other people, spectators) sees it beside that seat
+for a few seconds.
+
+Only ids of the phrases below travel, never text a person typed: nothing to moderate, nothing
+to store. A phrase is news to the table's sockets, not part of the game: it is not written to
+the game's log, so replays and log.json never hold it.
+
+A person may say CHAT_BURST phrases in any CHAT_BURST_WINDOW seconds and CHAT_PER_MINUTE in
+any minute at one table, counted for them across all their sockets in the shared cache. A
+message with an `id` is said once: the same id again (a retry after a dropped connection, or
+a replay) is refused and shown to nobody."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from django.core.cache import cache
+
+from gameplay.moves import MAX_ACTION_ID
+from infra import limits as clock
+
+from .messages import BadMessage
+
+if TYPE_CHECKING:
+    from .models import Member, Room
+
+log = logging.getLogger(__name__)
+
+# id: what the table shows. The ids are the protocol (api/schema.py lists them).
+PHRASES = {
+    "gg": "Good game",
+    "wp": "Well played",
+    "oops": "Oops",
+    "thanks": "Thanks",
+    "hurry": "Hurry up?",
+    "nice": "Nice one!",
+    # The emotes are all from Unicode's first block of faces (6.0): every device draws them.
+    "smile": "😀",
+    "laugh": "😂",
+    "wow": "😮",
+    "sad": "😢",
+    "wink": "😉",
+    "cool": "😎",
+}
+
+CHAT_BURST, CHAT_BURST_WINDOW = 3, 10.0  # at most 3 phrases in any 10 seconds
+CHAT_PER_MINUTE = 12  # and 12 in any minute (the burst limit alone would allow 18)
+REMEMBER_IDS = 600  # seconds a chat id is remembered, so a replay is refused
+
+MALFORMED = (
+    'A quick chat is {"type": "chat", "phrase": "<id>"}, with one of the phrase ids: '
+    + ", ".join(PHRASES)
+    + "."
+)
+UNKNOWN = "There is no such quick chat phrase. Choose one of: " + ", ".join(PHRASES) + "."
+BAD_ID = f"A chat id is text of up to {MAX_ACTION_ID} characters."
+SPECTATORS_CANNOT_CHAT = "You are watching this game: only the players can chat."
+NO_GAME = "Quick chat is for the players at a game, and none is in play here."
+GONE = "You are no longer in this room."
+REPLAYED = "That quick chat was sent already (the same id): it is not shown again."
+UNAVAILABLE = "Quick chat is unavailable for a moment. Try again shortly."
+
+
+class Refused(Exception):
+    """A quick chat that is not shown; the message says why, to the sender only."""
+
+    def __init__(self, message: str, chat_id: str = "", retry_after: float | None = None):
+        super().__init__(message)
+        self.message, self.chat_id, self.retry_after = message, chat_id, retry_after
+
+
+def read(message: dict[str, Any]) -> tuple[str, str]:
+    """A chat message's (phrase id, chat id); BadMessage for anything else. Other fields are
+    ignored (a page's socket adds its own)."""
+    chat_id = message.get("id", "")
+    if not isinstance(chat_id, str) or len(chat_id) > MAX_ACTION_ID:
+        raise BadMessage(BAD_ID)
+    phrase = message.get("phrase")
+    if not isinstance(phrase, str):
+        raise BadMessage(MALFORMED, chat_id)
+    if phrase not in PHRASES:
+        raise BadMessage(UNKNOWN, chat_id)
+    return phrase, chat_id
+
+
+@dataclass(frozen=True)
+class Said:
+    """A phrase said at a table: the news its sockets hear (room.chat)."""
+
+    said: str  # this saying's own id, the same for every socket (a page shows it once)
+    seat: int
+    name: str
+    phrase: str
+    unheard_by: tuple[str, ...]  # player keys that are not shown it
+
+    def news(self) -> dict[str, Any]:
+        return {
+            "said": self.said,
+            "seat": self.seat,
+            "name": self.name,
+            "phrase": self.phrase,
+            "unheard_by": list(self.unheard_by),
+        }
+
+
+def message(news: dict[str, Any]) -> dict[str, Any]:
+    """What a JSON socket is sent for room.chat news (docs/protocol.md, Quick chat)."""
+    return {
+        "type": "chat",
+        "seat": news["seat"],
+        "name": news["name"],
+        "phrase": news["phrase"],
+        "text": PHRASES[news["phrase"]],
+    }
+
+
+def say(*, member: Member, room: Room, phrase: str, chat_id: str = "") -> Said:
+    """`member` says `phrase` at `room`'s game, if they sit at it and are within the limits;
+    Refused says why not. Call it off the event loop (it reads the cache, and maybe the
+    game row)."""
+    seat = _speaker_seat(member, room, chat_id)
+    _count(room.pk, member.player, chat_id)
+    return Said(
+        said=secrets.token_hex(6),
+        seat=seat,
+        name=member.name,
+        phrase=phrase,
+        unheard_by=tuple(sorted(unheard_by(room, member))),
+    )
+
+
+def unheard_by(room: Room, speaker: Member) -> set[str]:
+    """The player keys at `room` that must not see `speaker`'s quick chat.
+
+    The one place for blocking: when a person blocks another, neither sees the other's chat,
+    and this returns the blocked and the blocking among the room's people. Nobody blocks
+    anybody yet, so everyone at the table sees it."""
+    return set()
+
+
+def _speaker_seat(member: Member, room: Room, chat_id: str) -> int:
+    if member.left or not room.is_open:
+        raise Refused(GONE, chat_id)
+    game = room.game
+    if game is None:
+        raise Refused(NO_GAME, chat_id)
+    if member.seat is None or member.seat >= game.players:
+        raise Refused(SPECTATORS_CANNOT_CHAT, chat_id)
+    return member.seat
+
+
+def _count(room_id: int, player: str, chat_id: str) -> None:
+    """Count one phrase for this person at this table, or refuse it (a replayed id, over a
+    limit). The times of the last minute's phrases are kept in one cache entry: two phrases
+    sent at the same instant from two of one person's sockets may both pass, which the
+    limit tolerates (each socket's own message limit still holds)."""
+    key = f"limit:chat:{room_id}:{player}"
+    now = clock.now()
+    try:
+        kept = cache.get(key) or {"times": [], "ids": {}}
+        ids = {i: t for i, t in kept["ids"].items() if t > now - REMEMBER_IDS}
+        if chat_id and chat_id in ids:
+            raise Refused(REPLAYED, chat_id)
+        times = [t for t in kept["times"] if t > now - 60]
+        recent = [t for t in times if t > now - CHAT_BURST_WINDOW]
+        wait = 0.0
+        if len(recent) >= CHAT_BURST:
+            wait = recent[-CHAT_BURST] + CHAT_BURST_WINDOW - now
+        if len(times) >= CHAT_PER_MINUTE:
+            wait = max(wait, times[-CHAT_PER_MINUTE] + 60 - now)
+        if wait > 0:
+            raise Refused(
+                f"Slow down: at most {CHAT_BURST} quick chats in {CHAT_BURST_WINDOW:g} seconds "
+                f"and {CHAT_PER_MINUTE} a minute. Try again in {max(1, round(wait))} s.",
+                chat_id,
+                retry_after=round(wait, 1),
+            )
+        if chat_id:
+            ids[chat_id] = now
+        cache.set(key, {"times": [*times, now], "ids": ids}, timeout=REMEMBER_IDS)
+    except Refused:
+        raise
+    except Exception as exc:  # the cache is away: nothing is said rather than unlimited
+        log.warning("a quick chat was not counted (cache unavailable): %r", exc)
+        raise Refused(UNAVAILABLE, chat_id) from exc

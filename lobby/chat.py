@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -133,13 +134,27 @@ def say(*, member: Member, room: Room, phrase: str, chat_id: str = "") -> Said:
     )
 
 
-def unheard_by(room: Room, speaker: Member) -> set[str]:
-    """The player keys at `room` that must not see `speaker`'s quick chat.
+# Who blocked whom: an app above the lobby (social) adds its check, which answers two user ids
+# with whether either has blocked the other.
+BLOCKS: list[Callable[[int, int], bool]] = []
 
-    The one place for blocking: when a person blocks another, neither sees the other's chat,
-    and this returns the blocked and the blocking among the room's people. Nobody blocks
-    anybody yet, so everyone at the table sees it."""
-    return set()
+
+def unheard_by(room: Room, speaker: Member) -> set[str]:
+    """The player keys at `room` that must not see `speaker`'s quick chat: the people who
+    blocked the speaker or whom the speaker blocked (neither sees the other's chat). Guests
+    block nobody and can't be blocked; spectators aren't the room's people and see it."""
+    if speaker.user_id is None or not BLOCKS:
+        return set()
+    others = (
+        room.members.filter(left=False, user__isnull=False)
+        .exclude(pk=speaker.pk)
+        .values_list("player", "user_id")
+    )
+    return {
+        player
+        for player, user_id in others
+        if any(check(speaker.user_id, user_id) for check in BLOCKS)
+    }
 
 
 def _speaker_seat(member: Member, room: Room, chat_id: str) -> int:

@@ -6,4 +6,9 @@ class SocialConfig(AppConfig):
     verbose_name = "Friends"
 
     def ready(self):
+        from lobby import chat
+
         from . import receivers  # noqa: F401  (exported and erased accounts)
+        from .services import blocks
+
+        chat.BLOCKS.append(blocks)  # neither of two people who blocked sees the other's chat

@@ -216,3 +216,42 @@ async def test_a_person_the_block_check_names_does_not_see_the_phrase(real_servi
     await _no_chat(bob)
     for socket in (ann, bob, watcher):
         await socket.disconnect()
+
+
+def _signed_up_table() -> tuple[list[Client], str]:
+    """ann hosts a War table for two and bob sits at it, both signed up (blocks are between
+    accounts)."""
+    from django.contrib.auth import get_user_model
+
+    clients = []
+    for name in ("ann", "bob"):
+        get_user_model().objects.create_user(username=name, password="pw-for-tests-1")
+        client = Client()
+        client.login(username=name, password="pw-for-tests-1")
+        clients.append(client)
+    host, guest = clients
+    code = host.post("/rooms/").url.rstrip("/").split("/")[-1]
+    guest.post("/rooms/join/", {"code": code})
+    host.post(f"/rooms/{code}/start/", {"game": "war", "seats": "2"})
+    return clients, code
+
+
+async def test_a_person_who_blocked_the_speaker_does_not_see_the_phrase(real_services):
+    from social import services as social
+
+    (host, guest), code = await database_sync_to_async(_signed_up_table)()
+    ann, _ = await _seat(host, code)
+    bob, _ = await _seat(guest, code)
+    await _say(ann, phrase="thanks")
+    assert (await _next(bob, "chat"))["phrase"] == "thanks"  # before the block, bob hears it
+    assert (await _next(ann, "chat"))["phrase"] == "thanks"
+    bob_user = await database_sync_to_async(lambda: Member.objects.get(name="bob").user)()
+    await database_sync_to_async(social.block)(user=bob_user, username="ann")
+    await _say(ann, phrase="oops")
+    assert (await _next(ann, "chat"))["phrase"] == "oops"
+    await _no_chat(bob)
+    await _say(bob, phrase="thanks")  # nor does the speaker see the blocker's
+    assert (await _next(bob, "chat"))["phrase"] == "thanks"
+    await _no_chat(ann)
+    for socket in (ann, bob):
+        await socket.disconnect()

@@ -41,12 +41,16 @@ def play_out(game, *, mine=0, by_computer=lambda state: False) -> None:
     while not game.is_over:
         state = store.load_state(game)
         seat = engine.to_act(state)[0]
+        away = by_computer(state)
+        if seat == mine and away != game.seats[mine].get("bot", False):
+            # The person leaves (the computer takes the seat) or comes back, as at the table.
+            game = services.set_seat_control(game_id=game.pk, seat=mine, bot=away)
         services.submit_action(
             game_id=game.pk,
             seat=seat,
             action=engine.bot_action(state, seat),
             seq=game.seq,
-            by_bot=seat != mine or by_computer(state),
+            by_bot=seat != mine or away,
         )
         game.refresh_from_db()
     hooks.deliver(game.pk)

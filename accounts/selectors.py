@@ -162,7 +162,8 @@ def recent_games(person: User, limit: int = 15) -> list[dict[str, Any]]:
         game = change.game
         seat = next((i for i, s in enumerate(game.seats) if s.get("user_id") == person.pk), None)
         won = seat in set((game.result or {}).get("winners") or [])
-        seconds = max(int((game.ended - game.created).total_seconds()), 0)
+        # A seat left early is rated at once, while the others may still be playing.
+        seconds = max(int(((game.ended or change.ended) - game.created).total_seconds()), 0)
         rows.append(
             _recent(game.pk, game.kind, won, game.seq, seconds, change.ended)
             | {"change": change, "counted": False, "resigned": _resigned(game, seat)}

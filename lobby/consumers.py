@@ -374,7 +374,11 @@ class RoomConsumer(
             self.game_group = game_group
         self.sent_seq = seq
         await self.send(text_data=text)
-        if joined and await on_thread(selectors.game_seq)(self.seen[1].game_id) > seq:
+        if (
+            joined
+            and self.seen is not None
+            and await on_thread(selectors.game_seq)(self.seen[1].game_id) > seq
+        ):
             # Moves committed after this view was read and before the socket joined the
             # game's group were told to a group it was not in yet: it reads them now.
             await self.refresh()

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from urllib.parse import parse_qs
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
 
+from infra.scheduling import on_thread
 from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
 from lobby import messages
 from lobby.tables import csrf_token_for
@@ -32,7 +32,7 @@ class ArenaConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         self.user = self.scope.get("user")
         self.csrf_token = csrf_token_for(self.scope.get("cookies", {}))
         arena_id = self.scope["url_route"]["kwargs"]["arena_id"]
-        if not await database_sync_to_async(Arena.objects.filter(pk=arena_id).exists)():
+        if not await on_thread(Arena.objects.filter(pk=arena_id).exists)():
             await refuse(self, 4404, "There is no such arena.")
             return
         self.arena_id = arena_id
@@ -61,7 +61,7 @@ class ArenaConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         await self.refresh()
 
     async def refresh(self):
-        await self.send(text_data=await database_sync_to_async(self._render)())
+        await self.send(text_data=await on_thread(self._render)())
 
     def _render(self) -> str:
         arena = Arena.objects.get(pk=self.arena_id)

@@ -307,14 +307,16 @@ def daphne_server(real_services, transactional_db, daphne_env):
 
 
 class PrivateRedis:
-    """A redis-server of the test's own (a port in 8245-8249), to stop and start again."""
+    """A redis-server of the test's own (a port in PRIVATE_REDIS_PORTS, default 8245-8249, so
+    two runs side by side pick from different ranges), to stop and start again."""
 
-    PORTS = range(8245, 8250)
+    FIRST, LAST = map(int, os.environ.get("PRIVATE_REDIS_PORTS", "8245-8249").split("-"))
+    PORTS = range(FIRST, LAST + 1)
 
     def __init__(self, folder: Path):
         self.port = next((p for p in self.PORTS if self._free(p)), None)
         if self.port is None:
-            pytest.fail("No free port in 8245-8249 for a private redis-server.")
+            pytest.fail(f"No free port in {self.FIRST}-{self.LAST} for a private redis-server.")
         self.folder, self.proc = folder, None
         self.url = f"redis://127.0.0.1:{self.port}/0"
 

@@ -15,7 +15,7 @@ from django.contrib.auth.hashers import make_password
 from gameplay.engine import MEDIUM, STRENGTHS, registry
 from gameplay.models import is_computer_seat, seat_strength
 
-from .models import Rating, User
+from .models import User
 
 __all__ = [
     "DEFAULT_LADDER",
@@ -23,7 +23,6 @@ __all__ = [
     "ensure_accounts",
     "is_computer_seat",
     "nearest",
-    "nearest_strength",
     "seat_strength",
     "start_points",
     "strength_of",
@@ -77,21 +76,6 @@ def start_points(kind: str, strength: str) -> int:
     """Where ``strength`` starts at ``kind``, in shown points of its estimate."""
     ladder = registry.get(kind).ladder
     return ladder.get(strength, DEFAULT_LADDER.get(strength, DEFAULT_LADDER[MEDIUM]))
-
-
-def nearest_strength(kind: str, skill: float) -> str:
-    """The game's strength whose rating estimate (shown points) is nearest ``skill``: the
-    computer player a ranked table of people at that level is filled with."""
-    from . import ratings
-
-    strengths = registry.get(kind).strengths
-    ids = {account_id(s): s for s in strengths}
-    rated = {
-        ids[r.user_id]: ratings.shown_skill(r.mu)
-        for r in Rating.objects.filter(kind=kind, user_id__in=ids)
-    }
-    levels = {s: rated.get(s, start_points(kind, s)) for s in strengths}
-    return nearest(levels, skill, random.SystemRandom())
 
 
 def nearest(levels: dict[str, float], skill: float, rng: random.Random | None = None) -> str:

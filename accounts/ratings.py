@@ -21,6 +21,7 @@ never of the order their hooks ran.
 from __future__ import annotations
 
 import logging
+import random
 import zlib
 from dataclasses import dataclass
 from datetime import datetime
@@ -88,6 +89,18 @@ def shown_skill(mu: float) -> int:
     """The estimate itself on the shown scale (no uncertainty taken off): what the matchmaker
     compares, so a newcomer is matched at an average player's level."""
     return round(DISPLAY_BASE + DISPLAY_SCALE * (mu - MODEL.mu))
+
+
+def nearest_strength(kind: str, skill: float) -> str:
+    """The game's strength whose rating estimate (shown points) is nearest ``skill``: the
+    computer player a ranked table of people at that level is filled with."""
+    strengths = registry.get(kind).strengths
+    ids = {computers.account_id(s): s for s in strengths}
+    rated = {
+        ids[r.user_id]: shown_skill(r.mu) for r in Rating.objects.filter(kind=kind, user_id__in=ids)
+    }
+    levels = {s: rated.get(s, computers.start_points(kind, s)) for s in strengths}
+    return computers.nearest(levels, skill, random.SystemRandom())
 
 
 def provisional(sigma: float) -> bool:

@@ -1,8 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from api import views as api_views
-
 from . import views
 
 urlpatterns = [
@@ -16,9 +14,6 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("settings/", views.account_settings, name="settings"),
-    path("bot/", api_views.become_bot, name="become-bot"),
-    path("tokens/", api_views.access_tokens, name="access-tokens"),
-    path("tokens/<int:token_id>/revoke/", api_views.revoke, name="revoke-token"),
     path("data/", views.your_data, name="your-data"),
     path("data/export/", views.export_data, name="export-data"),
     path("delete/", views.delete_account, name="delete-account"),

@@ -24,14 +24,6 @@ log = logging.getLogger(__name__)
 REVOKE_CHECK = 2.0  # seconds between an open token socket's looks at whether it was revoked
 WRONG_TOKEN = "That access token is wrong or was revoked."
 TOO_MANY = "Slow down: this token made too many requests. Wait a minute."
-READ_ONLY = 'This token may only watch: make one with the "play" scope to act.'
-
-
-def may_act(scope) -> bool:
-    """Whether this socket may act (play a move, set the pace, leave a queue): any socket of a
-    signed-in person or guest, and a token's only with the "play" scope."""
-    token = scope.get("access_token")
-    return token is None or token.may_play
 
 
 def _secret(scope) -> tuple[str | None, bool]:

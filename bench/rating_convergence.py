@@ -118,7 +118,9 @@ def plateau(engine, games: int, seed: str) -> None:
         if n in (1, 10, 50) or n % (100 if games <= 1000 else 500) == 0 or n == games:
             gain = shown[n] - shown[max(n - 100, 0)]
             print(f"{n:6d}  {line(skills[PERSON]):<36} {line(skills[easy]):<36} {gain:+14d}")
-    print("(b) ranked, the table filled with the strength nearest the person (nearest_strength),")
+    print(
+        "(b) ranked, the table filled with the strength nearest the person (ratings.nearest_strength),"
+    )
     print("    the person beating Easy and losing to every other strength; each computer held")
     print("    where it starts (many people play it: one person's games hardly move it):")
     skills = {PERSON: ratings.fresh(), **start}

@@ -14,6 +14,15 @@ log = logging.getLogger(__name__)
 UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds."
 UNAVAILABLE_CLOSE = 4503  # the close code when Redis can't be reached
 
+READ_ONLY = 'This token may only watch: make one with the "play" scope to act.'
+
+
+def may_act(scope) -> bool:
+    """Whether this socket may act (play a move, set the pace, leave a queue): any socket of a
+    signed-in person or guest, and a token's only with the "play" scope."""
+    token = scope.get("access_token")
+    return token is None or token.may_play
+
 
 class SendsWhileOpen:
     """Mixed into a consumer: a send after the client began to close is dropped. daphne hears

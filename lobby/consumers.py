@@ -21,7 +21,6 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 
-from api.sockets import READ_ONLY, may_act
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
 from gameplay import store
@@ -29,11 +28,13 @@ from gameplay.engine import IllegalAction, registry
 from infra import metrics, news
 from infra.scheduling import on_thread
 from infra.sockets import (
+    READ_ONLY,
     ClosesWhenRedisIsDown,
     HearsTheClientLeave,
     LeavesTheLayer,
     RidesOutABusyDatabase,
     SendsWhileOpen,
+    may_act,
     refuse,
 )
 

@@ -15,8 +15,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
 
-from api.sockets import READ_ONLY, may_act
-from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from infra.sockets import (
+    READ_ONLY,
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    SendsWhileOpen,
+    may_act,
+    refuse,
+)
 
 from . import messages, ranked
 from .models import QueueEntry

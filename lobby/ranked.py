@@ -35,7 +35,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from accounts import computers, ratings
+from accounts import ratings
 from gameplay import services as gameplay
 from gameplay.engine import registry
 from gameplay.models import Game
@@ -498,7 +498,7 @@ def seat_table(
     empty = size - len(people)
     if empty:
         level = sum(e.skill for e in people) / len(people)
-        strength = computers.nearest_strength(engine.kind, level)
+        strength = ratings.nearest_strength(engine.kind, level)
     table += [
         {
             "name": services.BOT_NAMES[i],

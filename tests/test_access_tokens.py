@@ -13,6 +13,7 @@ from django.test import Client
 from api import sockets, tokens
 from api.models import AccessToken
 from cubiccards.asgi import application
+from infra.sockets import READ_ONLY
 from lobby import services as lobby
 from tests.socket_helpers import refused
 
@@ -203,7 +204,7 @@ async def test_a_read_token_socket_watches_but_may_not_act(ann):
     act = {"type": "act", "action": state["legal"][0], "seq": state["seq"], "id": "1"}
     await communicator.send_to(text_data=json.dumps(act))
     answer = json.loads(await communicator.receive_from(timeout=5))
-    assert answer == {"type": "error", "message": sockets.READ_ONLY, "id": "1"}
+    assert answer == {"type": "error", "message": READ_ONLY, "id": "1"}
     game = await sync_to_async(lambda: lobby.open_room(room.code).game)()
     assert game.seq == state["seq"]  # nothing applied
     await communicator.disconnect()

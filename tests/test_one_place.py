@@ -3,7 +3,7 @@
 The home page, the rules pages, the room's game picker, the options forms, the profiles, the
 badges and the Daily Challenge derive from ``registry.kinds()`` and each engine's metadata; no
 other app names a game or imports a game's package, so adding a game is its package plus one
-registry line. And accounts does not depend on the lobby."""
+registry line. And the apps stand in layers, each importing only the ones below it."""
 
 import ast
 import json
@@ -80,17 +80,48 @@ def test_each_game_brings_its_badges_and_daily_challenge():
     assert challenges.DAILY, "no game offers a Daily Challenge"
 
 
-def test_accounts_does_not_depend_on_the_lobby():
-    imports = []
-    for path in (ROOT / "accounts").rglob("*.py"):
+# The apps in layers, the platform at the bottom: an app imports only apps of lower layers
+# (also inside functions), so there is no import circle and no import climbing back up.
+LAYERS = [
+    ["infra"],
+    ["gameplay"],
+    ["accounts", "cards"],
+    ["kudos"],
+    ["lobby"],
+    ["arenas", "api", "social"],
+    ["cubiccards"],
+]
+
+
+def imported_apps(app: str) -> set[tuple[str, str]]:
+    """(file, app) for each other app that ``app``'s code imports, migrations aside."""
+    apps = {a for layer in LAYERS for a in layer}
+    found = set()
+    for path in (ROOT / app).rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module:
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
                 names = [node.module]
-            imports += [f"{path.name}: {n}" for n in names if n.split(".")[0] == "lobby"]
-    assert not imports, imports
+            found |= {(path.name, n.split(".")[0]) for n in names if n.split(".")[0] in apps}
+    return {(f, a) for f, a in found if a != app}
+
+
+def test_the_apps_import_only_the_layers_below_them():
+    floor = {app: i for i, layer in enumerate(LAYERS) for app in layer}
+    assert sorted(floor) == sorted(
+        p.name for p in ROOT.iterdir() if (p / "apps.py").exists() or p.name == "infra"
+    ), "every app has its place in LAYERS"
+    upward = [
+        f"{app}/{file} imports {other}"
+        for app in floor
+        for file, other in sorted(imported_apps(app))
+        if floor[other] >= floor[app]
+    ]
+    assert not upward, upward
     for path in (ROOT / "templates" / "accounts").glob("*.html"):
         assert "{% load tables" not in path.read_text(encoding="utf-8"), path.name
 

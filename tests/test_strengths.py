@@ -163,9 +163,9 @@ def test_nearest_strength_starts_from_the_ladder_then_follows_the_ratings(monkey
     gin = registry.get("gin")
     monkeypatch.setattr(type(gin), "ladder", {})  # the defaults
     assert computers.start_points("gin", "hard") == 1650
-    assert computers.nearest_strength("gin", 1360) == "easy"
-    assert computers.nearest_strength("gin", 2400) == "expert"
-    assert computers.nearest_strength("war", 2400) == "medium"  # its only strength
+    assert ratings.nearest_strength("gin", 1360) == "easy"
+    assert ratings.nearest_strength("gin", 2400) == "expert"
+    assert ratings.nearest_strength("war", 2400) == "medium"  # its only strength
     # Hard has sunk below Medium with its results: it is no longer "nearest 1650".
     Rating.objects.create(
         user_id=computers.account_id("hard"),
@@ -176,8 +176,8 @@ def test_nearest_strength_starts_from_the_ladder_then_follows_the_ratings(monkey
         games=50,
         updated=timezone.now(),
     )
-    assert computers.nearest_strength("gin", 1700) == "expert"
-    assert computers.nearest_strength("gin", 1460) == "hard"
+    assert ratings.nearest_strength("gin", 1700) == "expert"
+    assert ratings.nearest_strength("gin", 1460) == "hard"
 
 
 def test_a_ranked_table_is_filled_at_the_peoples_level(settings, monkeypatch):

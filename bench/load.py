@@ -14,7 +14,11 @@ Then everyone leaves the tables, and in the same run, through the same server an
 many connections in pairs (one pair per table) do a bare Channels group broadcast at the same
 pace (/ws/echo/, routed only with ECHO_SOCKET=1): the relay floor. Prints actions/s, round trip p50/p99,
 errors, dropped connections, lost actions, missing views, each server process's CPU (% of one core) in each
-phase, and the ratios game/relay. Only 127.0.0.1; bounded by --seconds per phase.
+phase, and the ratios game/relay. Then what one action of the game phase cost: each process's
+CPU, and with the server's database and Redis (--database-url, --redis-url, default
+DATABASE_URL and REDIS_URL) its WAL bytes, commits, rows, the game tables' growth, Redis's
+commands and bytes, and the socket messages and bytes the clients received (docs/capacity.md
+derives from these). Only 127.0.0.1; bounded by --seconds per phase.
 """
 
 from __future__ import annotations
@@ -82,6 +86,9 @@ class Phase:
     connections: int = 0
     seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
+    messages: int = 0  # WebSocket messages the clients received
+    received: int = 0  # and their bytes
+    costs: dict[str, float] = field(default_factory=dict)  # PostgreSQL's and Redis's counters
 
     def rate(self) -> float:
         return len(self.times) / self.seconds if self.seconds else 0.0
@@ -158,6 +165,40 @@ def cpu_between(before, after, seconds: float) -> dict[str, float]:
 # ---- the tables --------------------------------------------------------------------------------
 
 
+# ---- what a move writes: PostgreSQL's and Redis's own counters --------------------------------
+
+
+def counters(args) -> dict[str, float]:
+    """PostgreSQL's WAL position, commits, rows and the game tables' size, and Redis's commands
+    and network bytes, for the server's database and Redis (--database-url, --redis-url);
+    empty where one is not given."""
+    found: dict[str, float] = {}
+    if args.database_url:
+        import psycopg
+
+        with psycopg.connect(args.database_url, autocommit=True) as db:
+            found["wal bytes"] = db.execute(
+                "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')"
+            ).fetchone()[0]
+            row = db.execute(
+                "SELECT xact_commit, tup_inserted, tup_updated FROM pg_stat_database"
+                " WHERE datname = current_database()"
+            ).fetchone()
+            found["commits"], found["rows inserted"], found["rows updated"] = row
+            found["game tables' bytes"] = db.execute(
+                "SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c"
+                " WHERE c.relkind = 'r' AND c.relname LIKE 'gameplay_%'"
+            ).fetchone()[0]
+    if args.redis_url:
+        import redis
+
+        info = redis.Redis.from_url(args.redis_url).info("stats")
+        found["redis commands"] = info["total_commands_processed"]
+        found["redis bytes in"] = info["total_net_input_bytes"]
+        found["redis bytes out"] = info["total_net_output_bytes"]
+    return {k: float(v) for k, v in found.items()}
+
+
 def make_table(url: str) -> tuple[str, list[SiteClient]]:
     host, guest = SiteClient(url), SiteClient(url)
     code = host.create_room()
@@ -184,6 +225,8 @@ class Seat:
     async def read(self, done: asyncio.Event):
         try:
             async for raw in self.ws:
+                self.phase.messages += 1
+                self.phase.received += len(raw)
                 message = json.loads(raw)
                 kind = message.get("type")
                 if kind == "state" and (
@@ -334,6 +377,7 @@ async def game_phase(args, tables, pool) -> Phase:
     ids = itertools.count()
     print(f"game phase: {phase.connections} sockets at the tables, playing", flush=True)
     with Timed():
+        counted, received = counters(args), (phase.messages, phase.received)
         before, started = cpu_sample(), time.perf_counter()
         stop = started + args.seconds
         await asyncio.gather(
@@ -345,6 +389,10 @@ async def game_phase(args, tables, pool) -> Phase:
         )
         phase.seconds = time.perf_counter() - started
     phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
+    after_counted = counters(args)
+    phase.costs = {k: after_counted[k] - counted[k] for k in counted}
+    phase.costs["socket messages to clients"] = phase.messages - received[0]
+    phase.costs["socket bytes to clients"] = phase.received - received[1]
     # Both seats of a table end on the same view: the other seat's broadcast arrived too.
     settled = await asyncio.gather(*(_settle(pair) for pair in seat_lists if len(pair) == 2))
     phase.missing += settled.count(False)
@@ -476,6 +524,17 @@ def report(phases: list[Phase], args, tables: int) -> None:
     for p in phases:
         for message, count in _counts(p.errors):
             print(f"  {p.name} error x{count}: {message}")
+    if game.times:
+        # What one action costs, for docs/capacity.md: CPU in ms of a core, the rest in units.
+        actions = len(game.times)
+        print(
+            f"per action, game phase ({actions} actions; the computers' and beat's work included):"
+        )
+        for label in labels:
+            ms = game.cpu.get(label, 0) / 100 * game.seconds * 1000 / actions
+            print(f"  {label + ' CPU ms':36} {ms:8.2f}")
+        for name, total in game.costs.items():
+            print(f"  {name:36} {total / actions:8.1f}")
     print("this client's garbage collection: off while a phase is timed")
     print(f"load average: {Path('/proc/loadavg').read_text().split()[:3]}")
 
@@ -528,6 +587,16 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="length of each phase (<= 600)")
     parser.add_argument(
         "--server-dir", default=str(ROOT), help="the checkout make serve runs in (for CPU)"
+    )
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("DATABASE_URL"),
+        help="the server's database, for its writes a move (default: DATABASE_URL)",
+    )
+    parser.add_argument(
+        "--redis-url",
+        default=os.environ.get("REDIS_URL"),
+        help="the server's Redis, for its commands and bytes a move (default: REDIS_URL)",
     )
     args = parser.parse_args()
     global SERVER_DIR

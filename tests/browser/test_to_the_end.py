@@ -219,3 +219,47 @@ def test_gridcannon_to_the_end_by_touch(browser: Browser, daphne_server):
     expect(page.locator("[data-gc-prompt]")).to_contain_text(re.compile("You won|game is over"))
     the_end(page, "gridcannon")
     page.context.close()
+
+
+def play_rummy(page: Page) -> int:
+    """Gin and Thirteen: draw from the stock; then knock (go out) with a card marked for it,
+    else throw the card just drawn. Returns the moves made."""
+    moves = 0
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+        page.wait_for_selector("#room[data-live] section.rm[data-rm-ready]", state="attached")
+        if page.locator("#room-main").get_attribute("data-over") == "1":
+            return moves
+        bar = page.locator("[data-bar]")
+        expect(bar).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        if page.locator("section.rm").get_attribute("data-step") == "draw":
+            tap(bar.locator("[data-draw=stock]"))
+        else:
+            ending = page.locator("[data-hand] > li[data-can] .rm-pick")
+            card = ending.first if ending.count() else page.locator(".rm-tag.new").locator("..")
+            tap(card, 10, card.bounding_box()["height"] / 2)  # the strip a fanned card shows
+            throw = bar.locator("[data-throw=end]" if ending.count() else "[data-throw=discard]")
+            expect(throw).to_be_enabled()
+            tap(throw)
+        after(page, before)
+        moves += 1
+
+
+@pytest.mark.parametrize(
+    "kind, choices, size",
+    [
+        ("gin", {"Game length": "Quick: first to 25"}, PHONE),
+        ("thirteen", {"Game length": "Quick: 3 rounds"}, PHONE),
+        ("gin", {"Game length": "Quick: first to 25"}, {**DESKTOP, "has_touch": True}),
+    ],
+    ids=["gin-phone", "thirteen-phone", "gin-desktop"],  # one table template: one desktop
+)
+def test_a_rummy_game_to_the_end_by_touch(
+    browser: Browser, daphne_server, celery_worker_process, kind, choices, size
+):
+    page = browser.new_context(**size).new_page()
+    start(page, daphne_server, kind, choices)
+    assert play_rummy(page) > 0
+    the_end(page, kind)
+    page.context.close()

@@ -263,3 +263,50 @@ def test_a_rummy_game_to_the_end_by_touch(
     assert play_rummy(page) > 0
     the_end(page, kind)
     page.context.close()
+
+
+def play_poker(page: Page) -> int:
+    """Raise while a raise is offered, else call or check; draw five new cards; after a
+    showdown, Next hand. Returns the moves made."""
+    moves = 0
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+        page.wait_for_selector("#room[data-live] section.pk", state="attached")
+        if page.locator("#room-main").get_attribute("data-over") == "1":
+            return moves
+        showdown = page.locator(".pk-showdown.open")
+        if showdown.count():
+            # It opens over the table: the thumb closes it to see its own turn.
+            next_hand = showdown.get_by_role("button", name="Next hand")
+            expect(next_hand).to_be_in_viewport(ratio=1)
+            tap(next_hand)
+            expect(showdown).to_have_count(0)
+        controls = page.locator(".pk-controls")
+        expect(controls).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        row = controls.locator(".pk-row")
+        raise_ = row.get_by_role("button", name=re.compile("^Raise"))
+        if page.locator("#draw").count():
+            tap(page.locator("#draw"))
+        elif raise_.count():
+            tap(raise_)
+        else:
+            tap(row.get_by_role("button", name=re.compile("^(Call|Check)")))
+        after(page, before)
+        moves += 1
+
+
+@pytest.mark.parametrize("size", [PHONE, {**DESKTOP, "has_touch": True}], ids=["phone", "desktop"])
+def test_poker_quick_to_the_end_by_touch(
+    browser: Browser, daphne_server, celery_worker_process, size
+):
+    page = browser.new_context(**size).new_page()
+    start(page, daphne_server, "poker", {"Game length": "Quick: 30 chips each"})
+    assert play_poker(page) > 0
+    showdown = page.locator(".pk-showdown.open")
+    if showdown.count():  # the last hand's: no next hand to go on to
+        expect(showdown.locator("[data-next-hand]")).to_have_text("Close")
+        tap(showdown.locator("[data-next-hand]"))
+        expect(showdown).to_have_count(0)
+    the_end(page, "poker")
+    page.context.close()

@@ -310,3 +310,38 @@ def test_poker_quick_to_the_end_by_touch(
         expect(showdown).to_have_count(0)
     the_end(page, "poker")
     page.context.close()
+
+
+def play_cardice(page: Page) -> int:
+    """Roll the die, bid the first number offered, play the first glowing card. Returns the
+    moves made."""
+    moves = 0
+    while True:
+        page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
+        page.wait_for_selector("#room[data-live] section.cd", state="attached")
+        if page.locator("#room-main").get_attribute("data-over") == "1":
+            return moves
+        controls = page.locator(".cd-controls")
+        expect(controls).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        card = page.locator(".cd-card.playable").first
+        if page.locator("#roll").count():
+            tap(page.locator("#roll"))
+        elif page.locator(".cd-bid").count():
+            tap(page.locator(".cd-bid").first)
+        else:
+            tap(card, 12, card.bounding_box()["height"] / 2)  # the strip a fanned card shows
+        after(page, before)
+        moves += 1
+
+
+@pytest.mark.parametrize("size", [PHONE, {**DESKTOP, "has_touch": True}], ids=["phone", "desktop"])
+def test_cardice_quick_to_the_end_by_touch(
+    browser: Browser, daphne_server, celery_worker_process, size
+):
+    page = browser.new_context(**size).new_page()
+    start(page, daphne_server, "cardice", {"Game length": "Quick: one hand"})
+    expect(page.locator(".cd-round")).to_contain_text("Round 1 of 1")
+    assert play_cardice(page) > 0
+    the_end(page, "cardice")
+    page.context.close()

@@ -330,7 +330,7 @@ def play_cardice(page: Page) -> int:
         elif page.locator(".cd-bid").count():
             tap(page.locator(".cd-bid").first)
         else:
-            tap(card, 12, card.bounding_box()["height"] / 2)  # the strip a fanned card shows
+            tap(card)
         after(page, before)
         moves += 1
 

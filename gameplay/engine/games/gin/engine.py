@@ -153,7 +153,7 @@ class Gin(DrawDiscard):
             fact="undercuts",
         ),
     )
-    blurb = "Meld sets and runs, knock low, and go Gin. First to 100."
+    blurb = "Meld sets and runs, knock low, and go Gin. First to 100 (Quick: 25)."
     showcase = ("7D", "8D")
     not_your_turn = "It is not your turn: the other player is playing."
     strategy = strategy  # the computer player's Medium: choose() and describe(), for hints

@@ -136,7 +136,7 @@ class Thirteen(DrawDiscard):
             fact="rounds_out",
         ),
     )
-    blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
+    blurb = "Seven cards, a new wild rank each round, 13 rounds (Quick: 3). Lowest total wins."
     showcase = ("QC", "3S")
     not_your_turn = "It is not your turn: wait for the other players."
     strategy = strategy  # the computer player's Medium: choose() and describe(), for hints

@@ -218,7 +218,7 @@ def _elsewhere(user, arena: Arena) -> str:
     waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()
     if waiting is not None:
         title = registry.get(waiting.kind).title
-        queue = f"quick play {title}" if waiting.casual else f"ranked {title}"
+        queue = f"{title} with people (Find players)" if waiting.casual else f"ranked {title}"
         return f"You are in the queue for {queue}: leave it before you join an arena."
     other = (
         Entrant.objects.filter(user=user, paused=False, arena__status__in=ACTIVE)

@@ -47,7 +47,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             await refuse(
                 self,
                 4401,
-                "Sign in to play quick play." if self.casual else "Sign in to play ranked.",
+                "Sign in to find players." if self.casual else "Sign in to play ranked.",
             )
             return
         try:

@@ -129,7 +129,7 @@ def _people(game: Game) -> set[int]:
 
 # ---- quick play: the same queue, casual tables ---------------------------------------------------
 
-SIGN_IN_FOR_QUICK = "Sign up or sign in to use quick play: it seats accounts together."
+SIGN_IN_FOR_QUICK = "Sign up or sign in to find players: a table seats accounts together."
 
 
 def quick(request, kind: str):

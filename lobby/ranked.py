@@ -188,7 +188,7 @@ def enqueue(
 
 def _queue_title(entry: QueueEntry) -> str:
     title = registry.get(entry.kind).title
-    return f"quick play {title}" if entry.casual else title
+    return f"{title} with people (Find players)" if entry.casual else title
 
 
 def leave(*, user, kind, casual: bool = False) -> QueueEntry:
@@ -438,7 +438,7 @@ def play_now(*, user, kind) -> Room:
         user=user, kind=engine.kind, casual=True, status=QueueEntry.Status.WAITING
     ).first()
     if entry is None:
-        raise QueueError(f"You are not waiting for quick play {engine.title}.")
+        raise QueueError(f"You are not waiting for players for {engine.title}.")
     for _ in range(PLAY_NOW_TRIES):
         for room in match(engine.kind, casual=True, eager=frozenset({entry.pk})):
             if room.members.filter(user=user).exists():
@@ -447,7 +447,7 @@ def play_now(*, user, kind) -> Room:
         if entry.status == QueueEntry.Status.MATCHED and entry.room is not None:
             return entry.room  # another pass seated them meanwhile
         if entry.status != QueueEntry.Status.WAITING:
-            raise QueueError(f"You are not waiting for quick play {engine.title}.")
+            raise QueueError(f"You are not waiting for players for {engine.title}.")
         # The beat's matcher held the queue (its rows are skipped, not waited for): it is
         # done in a moment.
         time.sleep(0.2)

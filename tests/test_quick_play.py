@@ -1,4 +1,4 @@
-"""Quick play: the ranked queue's machinery seating casual, unrated tables of any game for two
+"""Find players (once "Quick play"): the ranked queue's machinery seating casual, unrated tables of any game for two
 or more, computer players after a longer wait or at once on request."""
 
 import html
@@ -90,12 +90,14 @@ def test_casual_and_ranked_queues_never_mix():
 @pytest.mark.django_db
 def test_bad_requests_get_a_sentence_and_change_nothing():
     ann = person("ann")
-    with pytest.raises(ranked.QueueError, match="You are not waiting for quick play War."):
+    with pytest.raises(ranked.QueueError, match="You are not waiting for players for War."):
         ranked.play_now(user=ann, kind=KIND)
     with pytest.raises(ranked.QueueError, match="Klondike is played alone"):
         ranked.enqueue(user=ann, kind="klondike", casual=True)
     ranked.enqueue(user=ann, kind=KIND, casual=True)
-    with pytest.raises(ranked.QueueError, match="already in the queue for quick play War"):
+    with pytest.raises(
+        ranked.QueueError, match=r"already in the queue for War with people \(Find players\)"
+    ):
         ranked.enqueue(user=ann, kind="poker")
     assert QueueEntry.objects.count() == 1
 
@@ -114,6 +116,16 @@ def test_the_page_offers_play_now_and_keep_waiting_then_seats():
     assert seated.status_code == 302 and seated.url.startswith("/rooms/")
     assert client.get(seated.url).status_code == 200
     assert "Sign up or sign in" in text(Client().post(f"/quick/{KIND}/", follow=True))
+
+
+@pytest.mark.django_db
+def test_the_tile_and_the_page_say_find_players_not_a_second_quick():
+    """The tile's "Quick" is a game length: matchmaking with people has another name."""
+    home = text(Client().get("/"))
+    assert f'href="/quick/{KIND}/">Find players<' in home and "Quick play" not in home
+    page = text(Client().get(f"/quick/{KIND}/"))
+    assert "<title>Find players: War" in page and "<h1>Find players: War</h1>" in page
+    assert "Quick play" not in page
 
 
 @pytest.mark.asyncio

@@ -176,7 +176,7 @@ def test_cardice_partnerships_need_four_or_six_seats(client):
     client.post(f"/rooms/{code}/start/", {**form, "seats": "6"})
     game = Room.objects.get(code=code).game
     assert game.kind == "cardice" and len(game.seats) == 6
-    assert game.rules == {"partnerships": True, "nil_bonus": False}
+    assert game.rules == {"partnerships": True, "nil_bonus": False, "length": "full"}
 
 
 def test_play_cardice_alone_against_five_computer_players(client):

@@ -88,7 +88,7 @@ def last_trick(state: dict, won: list[int], hands: dict[int, list[str]]) -> None
 def test_registered_with_its_options():
     assert registry.get("cardice") is ENGINE
     assert (ENGINE.min_players, ENGINE.max_players, ENGINE.rated) == (2, 6, True)
-    assert ENGINE.default_rules() == {"partnerships": False, "nil_bonus": True}
+    assert ENGINE.default_rules() == {"partnerships": False, "nil_bonus": True, "length": "full"}
     assert tuple(ENGINE.moves) == ("roll", "bid", "play")
     assert len(tricks.DECK) == 66 and tricks.DECK[-1] == "JK1"
     assert sum(c.endswith("B") for c in tricks.DECK) == 13
@@ -744,3 +744,22 @@ def test_bot_protects_a_nil():
     stack(state, {1: ["9D", "2C"], 2: ["KD", "8D", "2D", "AB"], 3: ["4S"], 0: ["5S"]})
     play(state, "9D")
     assert ENGINE.bot_action(state, 2) == {"type": "play", "card": "8D"}  # highest below 9D
+
+
+# ---- the game length option -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_quick_game_is_one_hand_then_the_end(players):
+    state, events = bot_game(players, f"cardice-one-{players}", {"length": "one"})
+    assert state["rounds"] == 1
+    ended = [e for e in events if e["type"] == "game_ended"]
+    assert len(ended) == 1 and events[-1] is ended[0]
+    assert state["round"] == 1 or state["decider"]  # a tie for first place plays its decider
+
+
+def test_a_full_game_is_the_default_length():
+    assert ENGINE.default_rules()["length"] == "full"
+    assert ENGINE.new_game(5, "cardice-full")["rounds"] == 10
+    with pytest.raises(IllegalAction, match="Game length must be one of"):
+        ENGINE.new_game(2, "cardice-odd", {"length": "two"})

@@ -468,3 +468,36 @@ def test_hint_is_the_computer_players_choice_in_words():
     assert ENGINE.hint(state, 0)["message"] == "Take the 8♣: it goes into a meld."
     state = table([hand, DEFENDER_5], step="draw", discard=["JC"])
     assert ENGINE.hint(state, 0)["message"] == "Draw from the stock."
+
+
+# ---- the game length option -----------------------------------------------------------------
+
+
+def bot_game(seed: str, rules: dict | None = None) -> dict:
+    state = ENGINE.new_game(2, seed, rules)
+    while not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
+    return state
+
+
+@pytest.mark.parametrize("target", [25, 50])
+def test_a_shorter_game_ends_at_the_first_hand_that_reaches_its_target(target):
+    state = bot_game(f"gin-target-{target}", {"target": target})
+    totals = [e["scores"][e["winner"]] for e in state["sheet"] if e["winner"] is not None]
+    assert totals[-1] >= target and all(t < target for t in totals[:-1])
+    assert ENGINE.result(state)["winners"] == [state["winner"]]
+    assert ENGINE.view(state, 0)["target"] == target
+
+
+def test_the_game_length_is_first_to_100_by_default_and_one_of_the_offered_targets():
+    assert ENGINE.default_rules() == {"target": 100}
+    assert ENGINE.view(ENGINE.new_game(2, "gin-default"), 0)["target"] == 100
+    with pytest.raises(IllegalAction, match="Game length must be one of"):
+        ENGINE.new_game(2, "gin-odd", {"target": 30})
+
+
+def test_a_game_begun_before_the_option_plays_to_100():
+    state = table([KNOCKER_11[:10], DEFENDER_5], scores=[90, 0])
+    state["rules"] = {}
+    assert gin.target(state) == 100 and ENGINE.view(state, 0)["target"] == 100

@@ -765,3 +765,22 @@ def test_a_showdown_stays_on_the_table_before_the_next_hands_first_move():
             engine.apply(state, seat, engine.bot_action(state, seat))
             assert engine.pause(state) == 0.0
     assert seen["showdown"]
+
+
+@pytest.mark.parametrize("chips", [30, 50])
+def test_a_shorter_game_starts_everyone_with_its_stack_and_plays_to_one_winner(chips):
+    state = ENGINE.new_game(3, f"poker-chips-{chips}", {"chips": chips})
+    ante = poker.ANTE * 3
+    assert sum(state["chips"]) + state["pot"] == chips * 3 and state["pot"] == ante
+    while not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
+    assert sorted(state["chips"]) == [0, 0, chips * 3]
+    assert ENGINE.result(state)["winners"] == [state["chips"].index(chips * 3)]
+
+
+def test_the_stack_is_100_by_default_and_one_of_the_offered_stacks():
+    assert ENGINE.default_rules() == {"chips": 100}
+    assert sum(ENGINE.new_game(2, "poker-default")["chips"]) == 2 * (100 - poker.ANTE)
+    with pytest.raises(IllegalAction, match="Game length must be one of"):
+        ENGINE.new_game(2, "poker-odd", {"chips": 40})

@@ -365,3 +365,27 @@ def test_hint_is_the_computer_players_choice_in_words():
     assert ENGINE.hint(state, 0)["message"] == "Take the K♦: it goes into a combination."
     state = table([hand, seven], round_no=2, step="draw", discard=["9H"])
     assert ENGINE.hint(state, 0)["message"] == "Draw from the stock."
+
+
+# ---- the game length option -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rounds", [3, 7])
+def test_a_shorter_game_ends_after_its_last_round(rounds):
+    state = ENGINE.new_game(2, f"thirteen-rounds-{rounds}", {"rounds": rounds})
+    assert ENGINE.view(state, 0)["rounds"] == rounds
+    while not ENGINE.is_over(state):
+        seat = ENGINE.to_act(state)[0]
+        ENGINE.apply(state, seat, ENGINE.bot_action(state, seat))
+    assert [e["round"] for e in state["sheet"]] == list(range(1, rounds + 1))
+    assert ENGINE.result(state)["scores"] == state["sheet"][-1]["totals"]
+
+
+def test_the_game_length_is_13_rounds_by_default_and_for_a_game_begun_before_the_option():
+    assert ENGINE.default_rules() == {"rounds": 13}
+    state = ENGINE.new_game(2, "thirteen-default")
+    assert ENGINE.view(state, 0)["rounds"] == 13
+    state["rules"] = {}
+    assert ENGINE.view(state, 0)["rounds"] == 13
+    with pytest.raises(IllegalAction, match="Game length must be one of"):
+        ENGINE.new_game(2, "thirteen-odd", {"rounds": 5})

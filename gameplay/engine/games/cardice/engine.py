@@ -156,7 +156,15 @@ class Cardice(Engine):
             "A made nil (a bid of 0 and no trick taken) scores +5.",
             ("+5 for a made nil", "No bonus"),
         ),
+        Option(
+            "length",
+            ("full", "one"),
+            "Game length",
+            "A full game deals each seat alike, up to 12 hands; a quick one is a single hand.",
+            ("Full: up to 12 hands", "Quick: one hand"),
+        ),
     )
+    quick = {"length": "one"}
     records = (
         Record("points", "Best score", "max"),
         Record("contracts_made", "Contracts made", "sum"),
@@ -177,7 +185,7 @@ class Cardice(Engine):
         dealer = cut_winner(cut)
         state: State = {
             "teams": teams_of(players, rules["partnerships"]),
-            "rounds": rounds_for(players),
+            "rounds": rounds_for(players) if rules.get("length") != "one" else 1,
             "round": 1,
             "decider": 0,
             "deciders": [0] * players,

@@ -31,6 +31,7 @@ from ...core import (
     Action,
     Event,
     Milestone,
+    Option,
     RealGame,
     Record,
     State,
@@ -43,9 +44,15 @@ from . import players, strategy
 TARGET = 100
 KNOCK_LIMIT = 10
 GIN_BONUS = 25
+
 UNDERCUT_BONUS = 25
 HAND_SIZE = 10
 STOCK_FLOOR = 2  # a discard that leaves this many cards or fewer in the stock draws the hand
+
+
+def target(state: State) -> int:
+    """The points that win (games begun before the option played to 100)."""
+    return state["rules"].get("target", TARGET)
 
 
 def deal(state: State, cards: list[str]) -> list[Event]:
@@ -146,7 +153,7 @@ class Gin(DrawDiscard):
             fact="undercuts",
         ),
     )
-    blurb = "Meld sets and runs, knock low, and go Gin. First to 100."
+    blurb = "Meld sets and runs, knock low, and go Gin. First to 100 (Quick: 25)."
     showcase = ("7D", "8D")
     not_your_turn = "It is not your turn: the other player is playing."
     strategy = strategy  # the computer player's Medium: choose() and describe(), for hints
@@ -158,6 +165,16 @@ class Gin(DrawDiscard):
     # docs/computer-players-rummy-shedding.md: Easy scores 19.3% against Medium (≈ −250 points
     # at 177 a logit, docs/ratings.md); Hard and Expert not told apart from Medium yet.
     ladder = {"easy": 1250, "medium": 1500, "hard": 1500, "expert": 1500}
+    options = (
+        Option(
+            "target",
+            (TARGET, 50, 25),
+            "Game length",
+            "The first player to reach this many points wins.",
+            ("First to 100", "Short: first to 50", "Quick: first to 25"),
+        ),
+    )
+    quick = {"target": 25}
     records = (
         Record("gins", "Gins", "sum"),
         Record("undercuts", "Undercuts", "sum"),
@@ -346,7 +363,7 @@ class Gin(DrawDiscard):
                 else [list(defender_hand), list(knocker_hand)],
             },
         ]
-        if state["scores"][winner] >= TARGET:
+        if state["scores"][winner] >= target(state):
             state["over"] = True
             state["winner"] = winner
             events.append(
@@ -439,7 +456,7 @@ class Gin(DrawDiscard):
             ],
             "turns": [dict(t) for t in state["turns"]],
             "scores": list(state["scores"]),
-            "target": TARGET,
+            "target": target(state),
             "knock_limit": KNOCK_LIMIT,
             "sheet": [
                 dict(e, deadwood=list(e["deadwood"]), scores=list(e["scores"]))

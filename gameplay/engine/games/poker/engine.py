@@ -28,6 +28,7 @@ from ...core import (
     Engine,
     Event,
     Milestone,
+    Option,
     RealGame,
     Record,
     State,
@@ -107,6 +108,16 @@ class Poker(Engine):
     min_players = 2
     max_players = 4
     strengths = STRENGTHS
+    options = (
+        Option(
+            "chips",
+            (START_CHIPS, 50, 30),
+            "Game length",
+            "The chips each player starts with; the last player with chips wins.",
+            ("100 chips each", "Short: 50 chips each", "Quick: 30 chips each"),
+        ),
+    )
+    quick = {"chips": 30}
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -114,7 +125,7 @@ class Poker(Engine):
         state: State = {
             "seed": seed,
             "players": players,
-            "chips": [START_CHIPS] * players,
+            "chips": [rules["chips"]] * players,
             "out": [False] * players,
             "eliminated": [],
             "hand_no": 0,

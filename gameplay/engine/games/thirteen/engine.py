@@ -24,6 +24,7 @@ from ...core import (
     Action,
     Event,
     Milestone,
+    Option,
     RealGame,
     Record,
     State,
@@ -38,6 +39,11 @@ from .hands import goes_out, leftover, wild_name, wild_rank
 ROUNDS = 13
 HAND_SIZE = 7
 MAX_REBUILDS = 2  # a third empty stock in a round ends it (rules.md §4)
+
+
+def rounds(state: State) -> int:
+    """The rounds the game lasts (games begun before the option played 13)."""
+    return state["rules"].get("rounds", ROUNDS)
 
 
 def first_player(cards: list[str], players: int) -> tuple[int, list[list[dict[str, Any]]]]:
@@ -130,7 +136,7 @@ class Thirteen(DrawDiscard):
             fact="rounds_out",
         ),
     )
-    blurb = "Thirteen rounds, seven cards, and a new wild rank every round. Lowest total wins."
+    blurb = "Seven cards, a new wild rank each round, 13 rounds (Quick: 3). Lowest total wins."
     showcase = ("QC", "3S")
     not_your_turn = "It is not your turn: wait for the other players."
     strategy = strategy  # the computer player's Medium: choose() and describe(), for hints
@@ -145,6 +151,16 @@ class Thirteen(DrawDiscard):
     min_players = 2
     max_players = 4
     rated = True
+    options = (
+        Option(
+            "rounds",
+            (ROUNDS, 7, 3),
+            "Game length",
+            "Round r's wild rank is r; after the last round the lowest total wins.",
+            ("13 rounds", "Short: 7 rounds", "Quick: 3 rounds"),
+        ),
+    )
+    quick = {"rounds": 3}
     records = (
         Record("rounds_out", "Rounds gone out", "sum"),
         Record("total", "Lowest final total", "min"),
@@ -314,7 +330,7 @@ class Thirteen(DrawDiscard):
                 "hands": [list(h) for h in state["hands"]],
             }
         ]
-        if r == ROUNDS:
+        if r == rounds(state):
             state["over"] = True
             result = self.result(state)
             events.append(
@@ -373,7 +389,7 @@ class Thirteen(DrawDiscard):
             "seat": seat,
             "players": n,
             "round": state["round"],
-            "rounds": ROUNDS,
+            "rounds": rounds(state),
             "wild": wild_name(state["round"]),
             "dealer": state["dealer"],
             "first": state["first"],

@@ -147,7 +147,7 @@ def places(ranks: list[int]) -> list[int]:
 def rate_game(game: Game) -> int:
     """Rate one ended ranked game (the "ratings" end-of-game receiver; runs in a transaction).
     Returns the number of players rated, 0 if the game is not rated or already was."""
-    if not _rateable(game):
+    if not rateable(game):
         return 0
     _lock_kind(game.kind)
     if RatingChange.objects.filter(game=game).exists():
@@ -189,13 +189,13 @@ def recompute(kind: str) -> int:
             for g in Game.objects.filter(kind=kind, ranked=True, status=Game.Status.OVER)
             .exclude(ended=None)
             .order_by("ended", "pk")
-            if _rateable(g)
+            if rateable(g)
         ]
         _apply(games, {}, kind)
     return len(games)
 
 
-def _rateable(game: Game) -> bool:
+def rateable(game: Game) -> bool:
     if not game.ranked or game.status != Game.Status.OVER or not game.result or not game.ended:
         return False
     try:

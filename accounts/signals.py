@@ -3,18 +3,24 @@
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 
+from gameplay import play
 from gameplay.hooks import on_game_end
 
 from . import ratings, sightings
 from .services import record_game
 
 
-@on_game_end("stats")
+def _uncounted(game) -> bool:
+    return not play.counted(game)
+
+
+# Only a game someone's play counts in is recorded; only a rated one moves ratings.
+@on_game_end("stats", idle=_uncounted)
 def count_finished_game(game):
     record_game(game)
 
 
-@on_game_end("ratings")
+@on_game_end("ratings", idle=lambda game: not ratings.rateable(game))
 def rate_ranked_game(game):
     ratings.rate_game(game)
 

@@ -6,6 +6,7 @@ from gameplay.hooks import on_game_end
 from . import services
 
 
-@on_game_end("arenas", after=("ratings",))
+# An arena seats only ranked tables (lobby.ranked.seat_table): any other game is none of its.
+@on_game_end("arenas", after=("ratings",), idle=lambda game: not game.ranked)
 def score_arena_game(game):
     services.score_game(game)

@@ -2,7 +2,7 @@
 and a table render with the players' levels and name colours.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/cubiccards [REDIS_URL=redis://...] \\
-        .venv/bin/python bench/badges.py [--games 200] [--players 2000] [--keep]
+        .venv/bin/python bench/badges.py [--games 200] [--players 2000] [--counted] [--hook-only]
 
 Runs in a database of its own on the same server (``<name>_badges_bench``, created fresh and
 dropped at the end unless ``--keep``), so it never touches the site's data.
@@ -11,7 +11,9 @@ dropped at the end unless ``--keep``), so it never touches the site's data.
   receiver (stats, ratings, Kudos from play, challenge, badges, referrals) against the
   baseline of the receivers before badges, challenges and referrals existed (stats, ratings,
   Kudos from play), measured in the same run on fresh games, in rounds that alternate the two;
-  medians of three rounds; and the time spent inside each receiver.
+  medians of three rounds; and the time spent inside each receiver. By default the games
+  have no log, so they count as play for no one (stats, Kudos and badges have nothing to do);
+  with ``--counted`` each person made a real game's decisions, and every receiver works.
 - The badge backfill (``manage.py award_badges``) over ``--players`` players with stored
   history (stats at several games, finished games with facts, streaks), then run again (it
   pays nothing the second time).
@@ -40,10 +42,15 @@ ROUNDS = 3
 BEFORE = ("stats", "ratings", "kudos")  # the receivers before Kudos part 2
 
 
-def finished_game(people: list[int], kind: str = "war"):
+def finished_game(people: list[int], kind: str = "war", counted: bool = False):
+    """A two-person game that just ended; with ``counted``, a log in which each person made
+    the decisions a real game takes a few seconds apart, so it counts as play for both (and
+    every receiver has work); without, no log: it counts for no one."""
+    from django.db.models import Case, DateTimeField, Value, When
     from django.utils import timezone
 
-    from gameplay.models import Game
+    from gameplay.engine import registry
+    from gameplay.models import Game, GameEvent
 
     now = timezone.now()
     game = Game.objects.create(
@@ -57,11 +64,36 @@ def finished_game(people: list[int], kind: str = "war"):
         ended=now,
     )
     Game.objects.filter(pk=game.pk).update(created=now - timedelta(minutes=5))
+    if counted:
+        decisions = max(registry.get(kind).real_game.decisions, 10)
+        step, began = timedelta(seconds=20), now - timedelta(minutes=5)
+        times = {}
+        for n in range(decisions * len(people)):
+            times[n + 1] = began + step * (n + 1)
+        GameEvent.objects.bulk_create(
+            GameEvent(
+                game=game,
+                seq=seq,
+                seat=(seq - 1) % len(people),
+                action={"type": "play"},
+                to_act=at - step,
+            )
+            for seq, at in times.items()
+        )
+        GameEvent.objects.filter(game=game).update(
+            created=Case(
+                *(When(seq=seq, then=Value(at)) for seq, at in times.items()),
+                output_field=DateTimeField(),
+            )
+        )
+        Game.objects.filter(pk=game.pk).update(seq=len(times))
     game.refresh_from_db()
     return game
 
 
-def hook(games: int, ids: list[int]) -> tuple[float, float, float, dict[str, float]]:
+def hook(
+    games: int, ids: list[int], counted: bool = False
+) -> tuple[float, float, float, dict[str, float]]:
     """Games per second through the hook: (all receivers, the part-1 receivers, ratio, and the
     ms per game spent inside each receiver in the runs with all of them)."""
     from gameplay import hooks
@@ -83,7 +115,7 @@ def hook(games: int, ids: list[int]) -> tuple[float, float, float, dict[str, flo
     before = {name: original[name] for name in BEFORE}
 
     def run(receivers: dict) -> float:
-        made = [finished_game(random.sample(ids, 2)) for _ in range(games)]
+        made = [finished_game(random.sample(ids, 2), counted=counted) for _ in range(games)]
         hooks.RECEIVERS.clear()
         hooks.RECEIVERS.update(receivers)
         started = time.perf_counter()
@@ -200,6 +232,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2000, help="players in the backfill")
     parser.add_argument("--renders", type=int, default=200, help="renders per measurement")
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--counted",
+        action="store_true",
+        help="hook games that count as play for both players (by default they count for no one)",
+    )
+    parser.add_argument("--hook-only", action="store_true", help="measure the hook only")
     args = parser.parse_args()
 
     with own_database("_badges_bench", keep=args.keep) as name:
@@ -215,15 +253,19 @@ def main() -> None:
             )
         ]
         print(f"Kudos part 2 on PostgreSQL ({name})")
-        rate, floor, ratio, inside = hook(args.games, ids)
+        rate, floor, ratio, inside = hook(args.games, ids, args.counted)
         print(
-            f"\nend-of-game hook, two-person game: {rate:,.0f} games/s with every receiver, "
+            f"\nend-of-game hook, two-person game ({'counted' if args.counted else 'uncounted'}"
+            f" play): {rate:,.0f} games/s with every receiver, "
             f"{floor:,.0f} with {', '.join(BEFORE)} only (ratio {ratio:.2f})"
         )
         print(
             "  ms a game inside each receiver (the rest is each one's transaction and receipt): "
             + ", ".join(f"{name} {ms:.2f}" for name, ms in inside.items())
         )
+        if args.hook_only:
+            call_command("verify_ledger")
+            return
         b = backfill(args.players)
         print(
             f"\nbadge backfill over {b['players']:,} players (set up in {b['set_up']:.1f} s): "

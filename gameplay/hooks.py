@@ -7,6 +7,11 @@ the sweep while one of them has not run for the game. ``deliver`` runs each rece
 yet, in a transaction of its own that also writes the receipt, so a receiver's work and its
 receipt commit together or not at all: a retried task, two workers or the sweep never count a
 game twice, and one failing receiver neither blocks nor undoes the others.
+
+A receiver may say from the game row alone when it has nothing to do (``idle``: a game no one's
+play counts in, an unranked game for the ratings): it is not run, and the receipts of every
+such receiver are written in one statement, so a game costs the round trips of the receivers
+that work.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import logging
 from collections.abc import Callable
 from datetime import timedelta
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count
 from django.utils import timezone
 
@@ -26,18 +31,27 @@ log = logging.getLogger(__name__)
 Receiver = Callable[[Game], None]
 RECEIVERS: dict[str, Receiver] = {}
 AFTER: dict[str, tuple[str, ...]] = {}  # name -> the receivers it runs after
+IDLE: dict[str, Callable[[Game], bool]] = {}  # name -> "nothing to do for this game"
 
 # How far back the sweep looks for games whose receivers have not all run.
 SWEEP_WINDOW = timedelta(days=7)
 
 
-def on_game_end(name: str, *, after: tuple[str, ...] = ()) -> Callable[[Receiver], Receiver]:
+def on_game_end(
+    name: str, *, after: tuple[str, ...] = (), idle: Callable[[Game], bool] | None = None
+) -> Callable[[Receiver], Receiver]:
     """Register ``receiver(game)`` under ``name`` (the receipt's key: keep it stable), to run
-    after the receivers named in ``after``."""
+    after the receivers named in ``after``. ``idle(game)``, true when the receiver would do
+    nothing for the ended game, must read nothing but the game row (and its log, through
+    ``gameplay.play``)."""
 
     def register(receiver: Receiver) -> Receiver:
         RECEIVERS[name] = receiver
         AFTER[name] = after
+        if idle is None:
+            IDLE.pop(name, None)
+        else:
+            IDLE[name] = idle
         return receiver
 
     return register
@@ -63,32 +77,87 @@ def in_order() -> list[str]:
 
 def deliver(game_id: int) -> list[str]:
     """Run every receiver that has not run for this ended game, each once those it runs after
-    have. Returns the names that ran."""
-    ran = []
-    done = set(GameEndReceipt.objects.filter(game_id=game_id).values_list("receiver", flat=True))
+    have. Returns the names that ran (an idle one included)."""
+    game, done = _ended_game(game_id)
+    if game is None:
+        return []
+    ran, idle = [], []
+    for name in in_order():
+        waits = set(AFTER.get(name, ())) - done - set(idle)
+        if name not in done and name in IDLE and not waits and IDLE[name](game):
+            idle.append(name)
+    if idle:
+        # Nothing to undo if this fails half way: each receipt only says "nothing to do".
+        ran += _receipts(game_id, idle)
+        done.update(ran)
     for name in in_order():
         if name in done:
             continue
         if not set(AFTER.get(name, ())) <= done:
             continue  # one it waits for failed: the sweep delivers both later
-        receiver = RECEIVERS[name]
         try:
             with transaction.atomic():
-                game = Game.objects.select_for_update().get(pk=game_id)
-                if not game.is_over:
-                    return ran
-                GameEndReceipt.objects.create(game=game, receiver=name)
-                receiver(game)
-        except IntegrityError:
-            continue  # ran before (or is running in another worker, which will finish it)
-        except Game.DoesNotExist:
-            return ran
+                if not _receipts(game_id, [name], lock=True):
+                    continue  # ran before (or is running in another worker, which finishes it)
+                RECEIVERS[name](game)
         except Exception:
             log.exception("end-of-game receiver %s failed for game %s", name, game_id)
             continue
         ran.append(name)
         done.add(name)
     return ran
+
+
+def _ended_game(game_id: int) -> tuple[Game | None, set[str]]:
+    """The ended game (None when it is not) and its receivers that have run, in one query.
+    Once a game is over its row no longer changes, so every receiver is given this one."""
+    if connection.vendor != "postgresql":  # embedded (SQLite): two queries
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None or not game.is_over:
+            return None, set()
+        return game, set(game.receipts.values_list("receiver", flat=True))
+    receipts = _quote(GameEndReceipt._meta.db_table)
+    sql = (
+        f"SELECT g.*, ARRAY(SELECT r.receiver FROM {receipts} r WHERE r.game_id = g.id) "
+        f"AS hook_done FROM {_quote(Game._meta.db_table)} g WHERE g.id = %s"
+    )
+    for game in Game.objects.raw(sql, [game_id]):
+        if not game.is_over:
+            return None, set()
+        return game, set(game.hook_done)
+    return None, set()
+
+
+def _receipts(game_id: int, names: list[str], *, lock: bool = False) -> list[str]:
+    """Write the receipts of ``names`` for the game that have none yet, in one statement;
+    with ``lock``, holding the game's row until the transaction ends (as a receiver's work
+    does). Returns the names whose receipts this wrote."""
+    if connection.vendor != "postgresql":  # embedded (SQLite): writes queue anyway
+        if not Game.objects.filter(pk=game_id).exclude(status=Game.Status.ACTIVE).exists():
+            return []
+        written = []
+        for name in names:
+            try:
+                with transaction.atomic():
+                    GameEndReceipt.objects.create(game_id=game_id, receiver=name)
+            except IntegrityError:
+                continue
+            written.append(name)
+        return written
+    lock_sql = " FOR UPDATE" if lock else ""
+    sql = (
+        f"WITH g AS (SELECT id FROM {_quote(Game._meta.db_table)} WHERE id = %s"
+        f" AND status <> %s{lock_sql}) "
+        f"INSERT INTO {_quote(GameEndReceipt._meta.db_table)} (game_id, receiver, created) "
+        "SELECT g.id, n.name, now() FROM g, unnest(%s::varchar[]) AS n(name) "
+        "ON CONFLICT DO NOTHING RETURNING receiver"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id, Game.Status.ACTIVE, names])
+        return [row[0] for row in cursor.fetchall()]
+
+
+_quote = connection.ops.quote_name
 
 
 def undelivered(now=None) -> list[int]:

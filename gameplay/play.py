@@ -41,7 +41,23 @@ class Play:
 
 
 def of_game(game: Game) -> dict[int, Play]:
-    """Each seat's Play in ``game`` (every seat; a seat with no person never counts)."""
+    """Each seat's Play in ``game`` (every seat; a seat with no person never counts). Kept on
+    the game object for its state: the end-of-game receivers share one read of the log."""
+    key = (game.status, game.seq, game.ended)
+    kept = getattr(game, "_plays", None)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    plays = _of_game(game)
+    game._plays = (key, plays)
+    return plays
+
+
+def counted(game: Game) -> bool:
+    """Whether the game counts as play for anyone (nothing rewards it otherwise)."""
+    return any(p.counted for p in of_game(game).values())
+
+
+def _of_game(game: Game) -> dict[int, Play]:
     try:
         real = registry.get(game.kind).real_game
     except KeyError:

@@ -48,3 +48,9 @@ def tell_soon(group: str, kind: str, **fields) -> None:
 def tell_after_commit(group: str, kind: str, **fields) -> None:
     """Send the news once the caller's transaction commits (at once outside one)."""
     transaction.on_commit(lambda: tell_now(group, kind, **fields))
+
+
+def tell_soon_after_commit(group: str, kind: str, **fields) -> None:
+    """Start sending the news once the caller's transaction commits, without waiting for it
+    (at once outside one): the writer is not held up by a round trip to Redis."""
+    transaction.on_commit(lambda: tell_soon(group, kind, **fields))

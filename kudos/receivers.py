@@ -8,6 +8,7 @@ from django.dispatch import receiver
 
 from accounts import privacy
 from cards import prefs as card_prefs
+from gameplay import play
 from gameplay.hooks import on_game_end
 
 from . import awards, badges, challenges, referrals, services, shop
@@ -26,7 +27,13 @@ from .models import (
 )
 
 
-@on_game_end("kudos")
+def _uncounted(game) -> bool:
+    """Play that counts for no one pays nothing, records nothing (stats), so earns no badge
+    and brings no referral closer."""
+    return not play.counted(game)
+
+
+@on_game_end("kudos", idle=_uncounted)
 def pay_for_game(game):
     services.pay_for_game(game)
     # The streak day this game made, paid or shared with an account seen on the same address.
@@ -34,13 +41,15 @@ def pay_for_game(game):
         awards.award_due(user_id, {badges.STREAK})
 
 
-@on_game_end("challenge")
+@on_game_end("challenge", idle=lambda game: game.sealed_until is None)
 def record_challenge(game):
     challenges.record(game)
 
 
 # Badges read the game's record and the rating it brought.
-@on_game_end("badges", after=("stats", "ratings"))
+@on_game_end(
+    "badges", after=("stats", "ratings"), idle=lambda game: _uncounted(game) and not game.ranked
+)
 def award_badges(game):
     if game.status != game.Status.OVER:
         return
@@ -50,7 +59,7 @@ def award_badges(game):
 
 
 # The games that count are the finished games "stats" records.
-@on_game_end("referrals", after=("stats",))
+@on_game_end("referrals", after=("stats",), idle=_uncounted)
 def qualify_referrals(game):
     referrals.qualify_players(game)
 

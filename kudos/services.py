@@ -97,13 +97,17 @@ def credit(
     for ``badge`` (the slug of the badge it pays for), show the badge's toast."""
     if amount <= 0:
         raise ValueError("A credit is a positive amount.")
-    with transaction.atomic():
-        account = _lock(user_id)
-        if not _earns(account):
-            return None, False
-        entry, created = _post(account, amount, kind, key, memo, reference)
-        if created:
-            _announce(user_id, None if badge else f"+{amount} Kudos: {memo}", badge)
+    if connection.vendor == "postgresql":
+        # One statement, atomic by itself: no transaction of its own to open and commit.
+        entry, created = _post_statement(user_id, amount, kind, key, memo, reference, person=True)
+    else:
+        with transaction.atomic():
+            account = _lock(user_id)
+            if not _earns(account):
+                return None, False
+            entry, created = _post(account, amount, kind, key, memo, reference)
+    if created:
+        _announce(user_id, None if badge else f"+{amount} Kudos: {memo}", badge)
     return entry, created
 
 
@@ -207,6 +211,11 @@ def _post(
     """Append one entry and move the balance with it; a key paid before returns its entry.
     The caller holds the Account lock, and keys are per player, so the check for an earlier
     entry can't race. A debit the balance can't cover raises NotEnoughKudos(``short``)."""
+    if connection.vendor == "postgresql":
+        entry, created = _post_statement(account.user_id, amount, kind, key, memo, reference, short)
+        if created:
+            account.balance = entry.balance_after  # the caller may save the row again
+        return entry, created
     earlier = Entry.objects.filter(key=key).first()
     if earlier is not None:
         if earlier.user_id != account.user_id:
@@ -228,6 +237,57 @@ def _post(
         created=clock.now(),
     )
     return entry, True
+
+
+_POST_SQL = "SELECT * FROM kudos_post(%s::bigint, %s::integer, %s, %s, %s, %s, %s, %s)"
+
+
+def _post_statement(
+    user_id: int,
+    amount: int,
+    kind: str,
+    key: str,
+    memo: str,
+    reference: str = "",
+    short: str = "",
+    *,
+    person: bool = False,
+) -> tuple[Entry | None, bool]:
+    """``_post`` on PostgreSQL: the migration's kudos_post function locks the Account row,
+    checks the key and the balance, moves it and appends the entry in one round trip. With
+    ``person``, a player who is not a person is paid nothing: ``(None, False)``. A player with
+    no Account row yet gets one (as signing up makes), then the statement runs again."""
+    args = [user_id, amount, kind, key, memo[:200], reference, clock.now(), person]
+    with connection.cursor() as cursor:
+        cursor.execute(_POST_SQL, args)
+        row = cursor.fetchone()
+        if row[0] == "no account":
+            if not get_user_model().objects.filter(pk=user_id).exists():
+                return None, False
+            Account.objects.get_or_create(user_id=user_id)
+            cursor.execute(_POST_SQL, args)
+            row = cursor.fetchone()
+    outcome, pk, owner, amount, kind, memo, reference, balance_after, created = row
+    if outcome == "not a person":
+        return None, False
+    if outcome == "not theirs":
+        raise ValueError(f"Idempotency key {key!r} belongs to another player.")
+    if outcome == "short":
+        raise NotEnoughKudos(short.format(cost=-amount, balance=balance_after))
+    entry = Entry(
+        id=pk,
+        user_id=owner,
+        amount=amount,
+        kind=kind,
+        key=key,
+        memo=memo,
+        reference=reference,
+        balance_after=balance_after,
+        created=created,
+    )
+    entry._state.adding = False
+    entry._state.db = connection.alias
+    return entry, outcome == "paid"
 
 
 # ---- daily streaks ------------------------------------------------------------------------------
@@ -647,5 +707,7 @@ def forget(*, user_id: int) -> None:
 
 def _announce(user_id: int, news_text: str | None, badge: str = "") -> None:
     """After the commit, refresh the player's open headers (with ``news_text`` to show, and
-    the badge just earned, if any)."""
-    news.tell_after_commit(news.person_group(user_id), "kudos.changed", news=news_text, badge=badge)
+    the badge just earned, if any). Sent without waiting: a nudge, never state."""
+    news.tell_soon_after_commit(
+        news.person_group(user_id), "kudos.changed", news=news_text, badge=badge
+    )

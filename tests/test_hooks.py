@@ -4,6 +4,8 @@ import threading
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from gameplay import hooks, services, tasks
 from gameplay.models import Game, GameEndReceipt
@@ -18,6 +20,7 @@ def receivers(monkeypatch):
     table = {}
     monkeypatch.setattr(hooks, "RECEIVERS", table)
     monkeypatch.setattr(hooks, "AFTER", {})
+    monkeypatch.setattr(hooks, "IDLE", {})
 
     @hooks.on_game_end("count")
     def count(game):
@@ -113,3 +116,42 @@ def test_active_games_get_no_delivery(real_services, receivers):
     game = services.start_game(kind="war", seats=[{"name": "a"}, {"name": "b"}], seed="hook/3")
     assert hooks.deliver(game.pk) == []
     assert calls["count"] == []
+
+
+def test_an_idle_receiver_gets_its_receipt_without_running(real_services, receivers):
+    calls, state = receivers
+    state["fail"] = False
+    skipped = []
+    hooks.on_game_end("idle", idle=lambda game: True)(skipped.append)
+    # Waits for "idle": runs once "idle" is done, though idle receivers run first.
+    hooks.on_game_end("last", after=("idle",), idle=lambda game: False)(skipped.append)
+    game = finished_war()
+    assert skipped == [game] and calls["count"] == [game.pk] == calls["flaky"]
+    assert set(GameEndReceipt.objects.filter(game=game).values_list("receiver", flat=True)) == {
+        "count",
+        "flaky",
+        "idle",
+        "last",
+    }
+    assert hooks.undelivered() == [] and hooks.deliver(game.pk) == []
+
+
+def test_a_game_no_one_played_costs_the_hook_a_few_statements(real_services):
+    """Every receiver of the apps, for a two-person game that counts as play for no one (no
+    move was made): those with nothing to do are not run, their receipts one statement."""
+    now = timezone.now()
+    game = Game.objects.create(
+        kind="war",
+        seats=[{"name": "a", "user_id": None}, {"name": "b", "user_id": None}],
+        seed="hook/4",
+        seed_hash="0" * 64,
+        status=Game.Status.OVER,
+        result={"scores": [1, 0], "winners": [0], "ranking": [[0], [1]]},
+        ended=now,
+    )
+    with CaptureQueriesContext(connection) as queries:
+        ran = hooks.deliver(game.pk)
+    assert sorted(ran) == sorted(hooks.RECEIVERS)
+    assert hooks.undelivered() == []
+    # The game and its receipts, then the idle receivers' receipts: every receiver is idle.
+    assert len(queries) == 2, [q["sql"][:60] for q in queries]

@@ -6,6 +6,7 @@ import threading
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from kudos import rules, services
 from kudos.models import Account, Entry, Streak
@@ -190,3 +191,20 @@ def test_a_deleted_player_takes_their_kudos_with_them(real_services, player):
     )
     call_command("verify_ledger")
     assert balance(bob) == 10
+
+
+def test_a_credit_is_one_statement(real_services, player):
+    """A credit checks its key, moves the balance and appends its entry in one round trip to
+    the database (kudos_post), and a repeated key costs the same one: the bench's goal rests
+    on it."""
+    ann = player()
+    Account.objects.get_or_create(user=ann)
+    with CaptureQueriesContext(connection) as first:
+        entry, created = pay(ann, 10, "test:1")
+    with CaptureQueriesContext(connection) as again:
+        earlier, created_again = pay(ann, 10, "test:1")
+    assert created and not created_again and earlier.pk == entry.pk
+    assert [q["sql"].split("(")[0] for q in first] == ["SELECT * FROM kudos_post"]
+    assert len(again) == 1
+    assert (entry.amount, entry.balance_after, entry.memo) == (10, 10, "Test pay")
+    assert Entry.objects.get(pk=entry.pk).balance_after == 10 == balance(ann)

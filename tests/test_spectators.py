@@ -288,20 +288,20 @@ async def test_a_slow_spectator_is_sent_the_newest_view_not_a_backlog(real_servi
 
     async def slow_send(self, text_data=None, bytes_data=None, close=False):
         if b"slow=1" in self.scope.get("query_string", b"") and text_data:
-            await asyncio.sleep(0.6)  # a spectator whose connection is behind
+            await asyncio.sleep(1.5)  # a spectator whose connection is behind
         await send(self, text_data=text_data, bytes_data=bytes_data, close=close)
 
     host, guest, code = await database_sync_to_async(_table)(public=True)
     monkeypatch.setattr(consumers.RoomConsumer, "send", slow_send)
     (ann, bob), crowd = await _seats_and_crowd(code, host, guest, 3, slow=1)
     slow, quick = crowd[0], crowd[1:]
-    for seq, seat in enumerate((ann, bob, ann, bob)):
+    await _views(slow, 2.0)  # its views of the seats arriving, each 1.5 s late
+    for seq, seat in enumerate((ann, bob, ann, bob)):  # each move delivered to the others
         await _flip(seat, seq)
-        assert (await _receive(seat, "ack"))["seq"] == seq + 1
-    for watcher in quick:
-        assert (await _views(watcher))[-1] == 4
-    seen = await _views(slow, 1.5)
-    assert seen[-1] == 4  # it ends on the newest view
-    assert len(seen) <= 2, seen  # the first move's, then the newest: none of those between
+        for watcher in quick:
+            assert (await _receive(watcher, "state"))["seq"] == seq + 1
+    moves = await _views(slow, 2.0)
+    assert moves[-1] == 4  # it ends on the newest view
+    assert len(moves) <= 2, moves  # the first move's, then the newest: none of those between
     for socket in (ann, bob, *crowd):
         await socket.disconnect()

@@ -376,6 +376,8 @@ CELERY_BEAT_SCHEDULE["sweep-presence"] = {
 SOCKET_RATE = env.float("SOCKET_RATE", default=8.0)
 SOCKET_BURST = env.float("SOCKET_BURST", default=20.0)
 SYNC_RATE = env.float("SYNC_RATE", default=4.0)
+# Invitations to a table one person may send a minute (social.services.invite).
+INVITATIONS_PER_MINUTE = env.int("INVITATIONS_PER_MINUTE", default=10)
 # Requests (HTTP, and sockets opened) one access token may make a minute (api.tokens).
 TOKEN_RATE = env.int("TOKEN_RATE", default=120)
 

@@ -7,7 +7,8 @@ to store. A phrase is news to the table's sockets, not part of the game: it is n
 the game's log, so replays and log.json never hold it.
 
 A person may say CHAT_BURST phrases in any CHAT_BURST_WINDOW seconds and CHAT_PER_MINUTE in
-any minute at one table, counted for them across all their sockets in the shared cache. A
+any minute at one table, counted for them across all their sockets in the shared cache, in
+one atomic step. A
 message with an `id` is said once: the same id again (a retry after a dropped connection, or
 a replay) is refused and shown to nobody."""
 
@@ -15,11 +16,13 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
+from django.core.cache.backends.redis import RedisCache
 
 from gameplay.moves import MAX_ACTION_ID
 from infra import limits as clock
@@ -170,16 +173,78 @@ def _speaker_seat(member: Member, room: Room, chat_id: str) -> int:
 
 def _count(room_id: int, player: str, chat_id: str) -> None:
     """Count one phrase for this person at this table, or refuse it (a replayed id, over a
-    limit). The times of the last minute's phrases are kept in one cache entry: two phrases
-    sent at the same instant from two of one person's sockets may both pass, which the
-    limit tolerates (each socket's own message limit still holds)."""
+    limit). Checking and counting are one step (a Lua script in Redis, a lock in a process
+    without it): two phrases sent at the same instant from two of one person's sockets can't
+    both take the last place."""
     key = f"limit:chat:{room_id}:{player}"
     now = clock.now()
     try:
+        wait = _take(key, now, chat_id)
+    except Exception as exc:  # the cache is away: nothing is said rather than unlimited
+        log.warning("a quick chat was not counted (cache unavailable): %r", exc)
+        raise Refused(UNAVAILABLE, chat_id) from exc
+    if wait is None:
+        raise Refused(REPLAYED, chat_id)
+    if wait > 0:
+        raise Refused(
+            f"Slow down: at most {CHAT_BURST} quick chats in {CHAT_BURST_WINDOW:g} seconds "
+            f"and {CHAT_PER_MINUTE} a minute. Try again in {max(1, round(wait))} s.",
+            chat_id,
+            retry_after=round(wait, 1),
+        )
+
+
+# KEYS: the times said (a sorted set), the ids said (a sorted set, by when).
+# ARGV: now, chat id ("" for none), a unique member for this saying, burst, burst window,
+# per minute, seconds ids are remembered. Answers "replayed", or the wait ("0": counted).
+_TAKE = """
+local now = tonumber(ARGV[1])
+local burst, window = tonumber(ARGV[4]), tonumber(ARGV[5])
+local per_minute, remember = tonumber(ARGV[6]), tonumber(ARGV[7])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - remember)
+if ARGV[2] ~= '' and redis.call('ZSCORE', KEYS[2], ARGV[2]) then
+  return 'replayed'
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 60)
+local times = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+local n = #times / 2
+local function at(i) return tonumber(times[2 * i]) end
+local recent = 0
+for i = 1, n do
+  if at(i) > now - window then recent = recent + 1 end
+end
+local wait = 0
+if recent >= burst then wait = at(n - burst + 1) + window - now end
+if n >= per_minute then wait = math.max(wait, at(n - per_minute + 1) + 60 - now) end
+if wait > 0 then return tostring(wait) end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+if ARGV[2] ~= '' then redis.call('ZADD', KEYS[2], now, ARGV[2]) end
+redis.call('EXPIRE', KEYS[1], remember)
+redis.call('EXPIRE', KEYS[2], remember)
+return '0'
+"""
+_scripts: dict[int, Any] = {}
+_lock = threading.Lock()  # for a cache without Redis (one process: make run, tests)
+
+
+def _take(key: str, now: float, chat_id: str) -> float | None:
+    """Seconds to wait before this phrase may be said (0: it is counted now), or None if its
+    id was said already."""
+    if isinstance(cache, RedisCache):
+        client = cache._cache.get_client(write=True)
+        script = _scripts.get(id(client))
+        if script is None:
+            script = _scripts.setdefault(id(client), client.register_script(_TAKE))
+        keys = [cache.make_and_validate_key(f"{key}:{part}") for part in ("times", "ids")]
+        limits = [CHAT_BURST, CHAT_BURST_WINDOW, CHAT_PER_MINUTE, REMEMBER_IDS]
+        answer = script(keys=keys, args=[repr(now), chat_id, secrets.token_hex(8), *limits])
+        answer = answer.decode() if isinstance(answer, bytes) else answer
+        return None if answer == "replayed" else float(answer)
+    with _lock:
         kept = cache.get(key) or {"times": [], "ids": {}}
         ids = {i: t for i, t in kept["ids"].items() if t > now - REMEMBER_IDS}
         if chat_id and chat_id in ids:
-            raise Refused(REPLAYED, chat_id)
+            return None
         times = [t for t in kept["times"] if t > now - 60]
         recent = [t for t in times if t > now - CHAT_BURST_WINDOW]
         wait = 0.0
@@ -188,17 +253,8 @@ def _count(room_id: int, player: str, chat_id: str) -> None:
         if len(times) >= CHAT_PER_MINUTE:
             wait = max(wait, times[-CHAT_PER_MINUTE] + 60 - now)
         if wait > 0:
-            raise Refused(
-                f"Slow down: at most {CHAT_BURST} quick chats in {CHAT_BURST_WINDOW:g} seconds "
-                f"and {CHAT_PER_MINUTE} a minute. Try again in {max(1, round(wait))} s.",
-                chat_id,
-                retry_after=round(wait, 1),
-            )
+            return wait
         if chat_id:
             ids[chat_id] = now
         cache.set(key, {"times": [*times, now], "ids": ids}, timeout=REMEMBER_IDS)
-    except Refused:
-        raise
-    except Exception as exc:  # the cache is away: nothing is said rather than unlimited
-        log.warning("a quick chat was not counted (cache unavailable): %r", exc)
-        raise Refused(UNAVAILABLE, chat_id) from exc
+        return 0.0

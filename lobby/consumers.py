@@ -38,7 +38,7 @@ from infra.sockets import (
     refuse,
 )
 
-from . import chat, limits, messages, selectors, services, tables, viewpoints
+from . import chat, limits, messages, selectors, services, spectating, tables, viewpoints
 from .identity import scope_player_key
 from .models import Member
 
@@ -103,6 +103,12 @@ class RoomConsumer(
         """The socket is gone: its heartbeat stops now, whatever the consumer is doing."""
         self.gone = True
         _sockets.pop(getattr(self, "channel_name", None), None)
+        self._follows(getattr(self, "game_group", None), None)
+
+    def _follows(self, old: str | None, new: str | None) -> None:
+        """This socket now follows game group `new` instead of `old`: the process's
+        spectators of a game wait for its seats (lobby.spectating)."""
+        spectating.seat_moved(self, old, new)
 
     def says_why(self) -> bool:
         return getattr(self, "format", None) == "json" and bool(getattr(self, "member_id", None))
@@ -372,6 +378,7 @@ class RoomConsumer(
                 await self.channel_layer.group_discard(self.game_group, self.channel_name)
             if game_group:
                 await self.channel_layer.group_add(game_group, self.channel_name)
+            self._follows(self.game_group, game_group)
             self.game_group = game_group
         self.sent_seq = seq
         await self.send(text_data=text)
@@ -464,7 +471,7 @@ class WatchConsumer(RoomConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
         self.member_id = self.room_id = None
-        self.seen = self.online = self.game_group = None
+        self.seen = self.online = self.game_group = self._next = None
         self.sent_seq = -1
         self.allowance, self.checked = settings.SOCKET_BURST, time.monotonic()
         self.csrf_token = tables.csrf_token_for(self.scope.get("cookies", {}))
@@ -499,6 +506,62 @@ class WatchConsumer(RoomConsumer):
     def _gone(self) -> None:
         self.gone = True
         _watchers.pop(getattr(self, "channel_name", None), None)
+        self._follows(getattr(self, "game_group", None), None)
+
+    def _follows(self, old: str | None, new: str | None) -> None:
+        spectating.spectator_moved(self, old, new)
+
+    async def game_update(self, event):
+        """A move: the first of this process's spectators to hear it has it delivered to them
+        all, after the seats (lobby.spectating); the others have nothing to do."""
+        seq = event["seq"]
+        if seq <= self.sent_seq:
+            return
+        if not spectating.moved(self.game_group, seq, self._crowd_view):
+            await super().game_update(event)
+
+    async def _crowd_view(self, seq: int):
+        """The spectators' view of the game as of move `seq` (or later), read once for all of
+        this process's spectators of it: (spectator, room, people present, context), or None
+        when there is nothing to send."""
+        game = None
+        if self.seen is not None and self.seen[1].game_id is not None:
+            game = store.latest_row(self.seen[1].game_id, seq)
+        context = None
+        if game is not None:
+            member, room, present = self.seen
+            room.game = game
+            context = tables.room_context_in_memory(room, member, present, self.online)
+        if context is None:
+            member, room, present, context = await on_thread(self._read_view)()
+        if member.left or not room.is_open or room.game is None:
+            return None
+        return member, room, present, context
+
+    def _read_view(self):
+        member, room, present = self._read_people(with_game=True)
+        return member, room, present, self._context(member, room, present)
+
+    def offer(self, view, seq: int) -> None:
+        """Send this socket `view` (of move `seq`) when its last send is done; a newer offer
+        meanwhile replaces it (a socket that is behind skips the views it missed)."""
+        self._next = view
+        if not getattr(self, "_sending", False):
+            self._sending = True
+            asyncio.ensure_future(self._send_newest())
+
+    async def _send_newest(self):
+        try:
+            while self._next is not None and not self.gone:
+                (member, room, present, context), self._next = self._next, None
+                if room.game.seq <= self.sent_seq:
+                    continue
+                self.seen = (member, room, present)
+                await self.deliver(self._message(room, dict(context)))
+        except Exception:
+            log.exception("room %s: a spectator's view was not sent", self.code)
+        finally:
+            self._sending = False
 
     def says_why(self) -> bool:
         return getattr(self, "format", None) == "json" and bool(getattr(self, "room_id", None))
@@ -518,16 +581,14 @@ class WatchConsumer(RoomConsumer):
         return services.spectator(room), room, present
 
     def _message(self, room, context, notice: str = ""):
-        """A table's HTML spectators show no form and no seat of their own: one rendering of
-        each view, per card style, serves all of this process's (each rendering its own copy
-        made every move wait behind the table's crowd)."""
+        """A table's spectators show no form and no seat of their own: one message for each
+        view (per card style, for HTML) serves all of this process's (each socket building
+        its own copy made every move wait behind the table's crowd)."""
         game = room.game
-        if self.format == "json" or game is None:
+        if game is None:
             return super()._message(room, context, notice)
         context["csrf_token"], context["notice"] = "", notice
-        context.update(self.card_prefs)
         key = (
-            "watch-html",
             repr([getattr(room, f.attname) for f in room._meta.concrete_fields]),
             game.pk,
             game.seed_hash,
@@ -535,9 +596,15 @@ class WatchConsumer(RoomConsumer):
             game.updated,
             notice,
             tuple((m.pk, m.name, m.seat, m.online) for m in context["members"]),
-            repr(sorted(self.card_prefs.items())),
         )
-        text = viewpoints.shared(key, lambda: tables.render_fragment(context))
+        if self.format == "json":
+            text = viewpoints.shared(
+                ("watch-json", *key), lambda: json.dumps(tables.state_message(context))
+            )
+        else:
+            context.update(self.card_prefs)
+            key = ("watch-html", *key, repr(sorted(self.card_prefs.items())))
+            text = viewpoints.shared(key, lambda: tables.render_fragment(context))
         return text, gameplay.group_name(game.pk), game.seq
 
     async def act(self, message: dict):

@@ -34,6 +34,7 @@ NO_SUCH_REQUEST = "There is no such friend request for you to answer."
 NO_SUCH_INVITATION = "There is no such invitation for you."
 FRIENDS_ONLY = "You can invite friends only, and {name} is not one of yours."
 NOT_AT_TABLE = "You can invite friends only to a table you are at."
+TOO_MANY_INVITATIONS = "You have sent too many invitations; try again in a minute."
 FILLED_UP = "That table has filled up."
 GAME_ENDED = "That game has ended."
 STARTED = "That table has started its game: you can watch it instead."
@@ -289,6 +290,12 @@ def invite(*, sender, username, code) -> Invitation:
         raise Refused(f"{them.username} is at this table already.")
     if Invitation.objects.filter(recipient=them, room=room, status="pending").exists():
         raise Refused(f"{them.username} has an invitation to this table already.")
+    # Counted from the rows, under the sender's row lock: two at once can't both take the
+    # last place.
+    minute_ago = timezone.now() - timedelta(minutes=1)
+    sent = Invitation.objects.filter(sender=sender, created__gt=minute_ago).count()
+    if sent >= settings.INVITATIONS_PER_MINUTE:
+        raise Refused(TOO_MANY_INVITATIONS)
     invitation = Invitation.objects.create(sender=sender, recipient=them, room=room)
     news.tell_after_commit(news.person_group(them.pk), "invitation.sent", invitation=invitation.pk)
     return invitation

@@ -3,7 +3,10 @@ table hears it (seats, the room's other people, spectators, JSON and HTML); spec
 say anything; unknown, malformed, replayed and too many phrases are answered to the sender
 alone and shown to nobody; nothing of it reaches the game's log."""
 
+import asyncio
 import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels.db import database_sync_to_async
@@ -254,4 +257,46 @@ async def test_a_person_who_blocked_the_speaker_does_not_see_the_phrase(real_ser
     assert (await _next(bob, "chat"))["phrase"] == "thanks"
     await _no_chat(ann)
     for socket in (ann, bob):
+        await socket.disconnect()
+
+
+def _count_at_once(room_id: int, player: str, senders: int) -> int:
+    """`senders` threads count a phrase for one person at one table at the same instant (the
+    step of `chat.say` that reads and writes the limit); how many pass."""
+    start = threading.Barrier(senders)
+
+    def send(_) -> bool:
+        start.wait()
+        try:
+            chat._count(room_id, player, "")
+            return True
+        except chat.Refused:
+            return False
+
+    with ThreadPoolExecutor(senders) as pool:
+        return sum(pool.map(send, range(senders)))
+
+
+async def test_sends_at_the_same_instant_from_one_person_pass_the_limit_exactly(
+    real_services, monkeypatch
+):
+    clock = [5000.0]
+    monkeypatch.setattr(limits, "now", lambda: clock[0])
+    (host, guest), code = await database_sync_to_async(_table)()
+    room = await database_sync_to_async(Room.objects.get)(code=code)
+    for _ in range(4):  # each round a fresh minute
+        clock[0] += 61
+        passed = await asyncio.to_thread(_count_at_once, room.pk, room.host, 16)
+        assert passed == chat.CHAT_BURST
+    # and through two of the person's sockets, sending together
+    clock[0] += 61
+    ann, _ = await _seat(host, code)
+    ann_again, _ = await _seat(host, code)
+    bob, _ = await _seat(guest, code)
+    await asyncio.gather(*(_say(s, phrase="wow") for _ in range(5) for s in (ann, ann_again)))
+    heard = 0
+    while not await bob.receive_nothing(timeout=1):
+        heard += json.loads(await bob.receive_from())["type"] == "chat"
+    assert heard == chat.CHAT_BURST
+    for socket in (ann, ann_again, bob):
         await socket.disconnect()

@@ -526,3 +526,31 @@ def test_the_friends_page_reads_the_same_few_queries_for_any_number_of_friends()
             Online.objects.create(user=other, channel=f"header-{other.pk}", seen=now)
         counts.append(queries())
     assert counts[0] == counts[1], counts
+
+
+def test_a_person_may_send_so_many_invitations_a_minute(settings):
+    assert settings.INVITATIONS_PER_MINUTE == 10  # the default
+    settings.INVITATIONS_PER_MINUTE = 3
+    ann = person("ann")
+    others = [person(f"friend{i}") for i in range(5)]
+    for other in others:
+        friends(ann, other)
+    room = room_of(ann)
+    for other in others[:3]:
+        services.invite(sender=ann, username=other.username, code=room.code)
+    before = rows()
+    assert refused(services.invite, sender=ann, username="friend3", code=room.code) == (
+        "You have sent too many invitations; try again in a minute."
+    )
+    assert rows() == before
+    page = signed_in(ann).post(
+        "/friends/invite/",
+        {"code": room.code, "username": "friend3", "next": f"/rooms/{room.code}/"},
+        follow=True,
+    )
+    assert html.escape(services.TOO_MANY_INVITATIONS) in page.content.decode()
+    assert rows() == before
+    # A minute on, the first ones no longer count.
+    Invitation.objects.update(created=services.timezone.now() - services.timedelta(seconds=61))
+    services.invite(sender=ann, username="friend3", code=room.code)
+    assert Invitation.objects.filter(recipient__username="friend3").exists()

@@ -1,6 +1,7 @@
 """Spectators: anyone watches a public or ranked table, a private one only with the host's
 watcher link; they get the public view (seat null), can't act, and the table counts them."""
 
+import asyncio
 import html
 import json
 import re
@@ -203,3 +204,104 @@ async def test_html_spectators_share_one_rendering_of_each_view(real_services, m
     assert len(renders) == 1
     for watcher in watchers:
         await watcher.disconnect()
+
+
+async def _seats_and_crowd(code: str, host: Client, guest: Client, n: int, slow: int = 0):
+    """`n` JSON spectators (the first `slow` marked slow), then the table's two JSON seats
+    (the spectators are first in the game's group: what is sent first is not left to the
+    order the sockets joined), each past its first views."""
+    crowd = []
+    for i in range(n):
+        mark = "&slow=1" if i < slow else ""
+        watcher = _socket(f"/ws/rooms/{code}/watch/?format=json{mark}")
+        assert (await watcher.connect())[0]
+        await _receive(watcher, "state")
+        crowd.append(watcher)
+    seats = []
+    for client in (host, guest):
+        seat = _socket(f"/ws/rooms/{code}/?format=json", client)
+        assert (await seat.connect())[0]
+        await _receive(seat, "state")
+        seats.append(seat)
+    await asyncio.gather(*(_views(socket, 0.5) for socket in (*seats, *crowd)))
+    return seats, crowd
+
+
+async def _flip(seat, seq: int) -> None:
+    act = {"type": "act", "action": {"type": "flip"}, "seq": seq, "id": f"f{seq}"}
+    await seat.send_to(text_data=json.dumps(act))
+
+
+async def _views(socket, seconds: float = 1.0) -> list[int]:
+    """The seqs of the state messages this socket is sent until it has been quiet a while."""
+    seqs = []
+    while not await socket.receive_nothing(timeout=seconds):
+        message = json.loads(await socket.receive_from())
+        if message["type"] == "state":
+            seqs.append(message["seq"])
+    return seqs
+
+
+async def test_json_spectators_share_one_message_per_move_sent_after_the_seats(
+    real_services, monkeypatch
+):
+    """Each JSON spectator's socket used to build the table's message for itself, and a
+    move's views went out in whatever order the sockets heard it. Now one message per move
+    serves a process's spectators, and they are sent it after the seats."""
+    from lobby import consumers, tables
+
+    builds, sent = [], []
+    build = tables.state_message
+    monkeypatch.setattr(
+        tables,
+        "state_message",
+        lambda context: builds.append(context["seat"]) or build(context),
+    )
+    send = consumers.RoomConsumer.send
+
+    async def recording_send(self, text_data=None, bytes_data=None, close=False):
+        if text_data and '"type": "state"' in text_data:
+            spectator = isinstance(self, consumers.WatchConsumer)
+            sent.append(("spectator" if spectator else "seat", json.loads(text_data)["seq"]))
+        await send(self, text_data=text_data, bytes_data=bytes_data, close=close)
+
+    monkeypatch.setattr(consumers.RoomConsumer, "send", recording_send)
+    host, guest, code = await database_sync_to_async(_table)(public=True)
+    (ann, bob), crowd = await _seats_and_crowd(code, host, guest, 12)
+    for seq, seat in enumerate((ann, bob, ann)):
+        builds.clear()
+        await _flip(seat, seq)
+        for watcher in crowd:
+            assert (await _receive(watcher, "state"))["seq"] == seq + 1
+        assert builds.count(None) == 1  # the spectators' message, built once
+        order = [who for who, at in sent if at == seq + 1]
+        assert order.count("seat") == 2 and order.count("spectator") == 12
+        assert order[:2] == ["seat", "seat"], order
+    for socket in (ann, bob, *crowd):
+        await socket.disconnect()
+
+
+async def test_a_slow_spectator_is_sent_the_newest_view_not_a_backlog(real_services, monkeypatch):
+    from lobby import consumers
+
+    send = consumers.RoomConsumer.send
+
+    async def slow_send(self, text_data=None, bytes_data=None, close=False):
+        if b"slow=1" in self.scope.get("query_string", b"") and text_data:
+            await asyncio.sleep(1.5)  # a spectator whose connection is behind
+        await send(self, text_data=text_data, bytes_data=bytes_data, close=close)
+
+    host, guest, code = await database_sync_to_async(_table)(public=True)
+    monkeypatch.setattr(consumers.RoomConsumer, "send", slow_send)
+    (ann, bob), crowd = await _seats_and_crowd(code, host, guest, 3, slow=1)
+    slow, quick = crowd[0], crowd[1:]
+    await _views(slow, 2.0)  # its views of the seats arriving, each 1.5 s late
+    for seq, seat in enumerate((ann, bob, ann, bob)):  # each move delivered to the others
+        await _flip(seat, seq)
+        for watcher in quick:
+            assert (await _receive(watcher, "state"))["seq"] == seq + 1
+    moves = await _views(slow, 2.0)
+    assert moves[-1] == 4  # it ends on the newest view
+    assert len(moves) <= 2, moves  # the first move's, then the newest: none of those between
+    for socket in (ann, bob, *crowd):
+        await socket.disconnect()

@@ -261,8 +261,10 @@ def test_a_finished_arena_game_scores_by_place_and_moves_ratings():
     assert a.table is None and a.free_since is not None and a.games == 1 and a.streak == 1
     assert a.skill != entrant(arena, bob).skill  # paired next by the new ratings
     assert hooks.deliver(table.game_id) == []  # the hook again scores nothing twice
-    result = text(signed_in(ann).get(f"/ranked/games/{table.game_id}/rating/"))
+    # The result screen leads back to the arena, not to the ranked queue.
+    result = text(signed_in(ann).get(f"/rooms/{table.room.code}/"))
     assert f'href="/arenas/{arena.pk}/" data-game-home>Back to the Test arena</a>' in result
+    assert "Play ranked again" not in result
     assert Result.objects.filter(arena_game=table).count() == 2
     # No immediate rematch: alone together, they wait the computers' wait first.
     assert services.pair(arena.pk) == []

@@ -516,3 +516,31 @@ async def test_a_crowded_arena_sends_the_top_rows_and_your_own(settings):
     assert 'class="you" aria-current="true" data-player="p003"' in fragment
     await socket.disconnect()
     await page.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_closing_one_of_two_tabs_keeps_the_one_entry():
+    from asgiref.sync import sync_to_async
+
+    arena = await sync_to_async(live_arena)()
+    ann, bob = await sync_to_async(person)("ann"), await sync_to_async(person)("bob")
+    tabs = [await sync_to_async(signed_in)(ann) for _ in range(2)]
+    sockets = [_socket(f"/ws/arenas/{arena.pk}/?format=json", tab) for tab in tabs]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+        await socket.receive_from(timeout=10)
+    first = await sync_to_async(tabs[0].post)(f"/arenas/{arena.pk}/join/?format=json")
+    second = await sync_to_async(tabs[1].post)(f"/arenas/{arena.pk}/join/?format=json")
+    assert first.json()["ok"] and second.json()["message"] == "You are already in this arena."
+    await sockets[0].receive_from(timeout=10)
+    await sockets[1].receive_from(timeout=10)
+    await sockets[0].disconnect()  # one tab closed
+    await sync_to_async(services.join)(user=bob, arena_id=arena.pk)
+    [news] = await _arena_messages(sockets[1], 1)
+    assert news["players"] == 2 and news["you"]["name"] == "ann" and not news["you"]["paused"]
+    entries = await sync_to_async(list)(Entrant.objects.filter(arena=arena, user=ann))
+    assert len(entries) == 1 and not entries[0].paused and entries[0].free_since is not None
+    [table] = await sync_to_async(pair_now)(arena)  # and she is still paired
+    assert sorted(table.people) == sorted([ann.pk, bob.pk])
+    await sockets[1].disconnect()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections import deque
 from urllib.parse import parse_qs
@@ -110,10 +111,14 @@ def _json_rows(board: selectors.Board) -> list[str]:
     return board.json_rows
 
 
+_making_rows = threading.Lock()  # viewers' threads wait for the first to render the rows
+
+
 def _html_rows(board: selectors.Board) -> list[str]:
-    if board.html_rows is None:
-        row = get_template("arenas/_standing_row.html")
-        board.html_rows = [row.render({"r": r, "a": board.head}) for r in board.rows]
+    with _making_rows:
+        if board.html_rows is None:
+            row = get_template("arenas/_standing_row.html")
+            board.html_rows = [row.render({"r": r, "a": board.head}) for r in board.rows]
     return board.html_rows
 
 

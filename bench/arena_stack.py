@@ -49,10 +49,11 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from own_database import own_database, release_connections  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
-from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.exceptions import ConnectionClosed, InvalidHandshake  # noqa: E402
 
 TICKS = os.sysconf("SC_CLK_TCK")
 PER_ADDRESS = 10  # sign-ups an address may make in an hour (infra.limits)
+RETRIES = 8
 PASSIVE = {"draw", "pass"}  # taken only when nothing else is legal
 
 
@@ -184,6 +185,7 @@ class Person:
         self.two_tables = False
         self.errors: list[str] = []
         self.actions = 0
+        self.retries = 0  # sockets refused or dropped, opened again
 
     def sign_up(self) -> None:
         self.http.request("GET", "/accounts/signup/")
@@ -201,29 +203,44 @@ class Person:
         if status != 200:
             raise RuntimeError(f"{self.name} could not join: {status} {body[:200]!r}")
 
-    def _socket(self, path: str):
+    async def _open(self, path: str):
+        """A socket, tried again as a person reloads when the server refuses or drops it."""
         cookie = "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
-        return connect(
-            f"ws://127.0.0.1:{self.port}{path}",
-            additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{self.port}"},
-            local_addr=(self.source, 0),
-            open_timeout=60,
-            ping_interval=None,
-            max_size=2**23,
-        )
+        for attempt in range(RETRIES):
+            try:
+                return await connect(
+                    f"ws://127.0.0.1:{self.port}{path}",
+                    additional_headers={
+                        "Cookie": cookie,
+                        "Origin": f"http://127.0.0.1:{self.port}",
+                    },
+                    local_addr=(self.source, 0),
+                    open_timeout=60,
+                    ping_interval=None,
+                    max_size=2**23,
+                )
+            except (InvalidHandshake, OSError, TimeoutError) as exc:
+                self.retries += 1
+                last = exc
+                await asyncio.sleep(1 + attempt)
+        raise RuntimeError(f"{path}: no connection after {RETRIES} tries ({last!r})")
 
     async def follow(self, arena_id: int, done: asyncio.Event) -> None:
         """The arena page as a program: wait to be seated, play the table, again until the end."""
         table: asyncio.Task | None = None
-        async with self._socket(f"/ws/arenas/{arena_id}/?format=json") as arena:
+        arena = None
+        try:
             while not done.is_set():
+                if arena is None:
+                    arena = await self._open(f"/ws/arenas/{arena_id}/?format=json")
                 try:
                     raw = await asyncio.wait_for(arena.recv(), timeout=5)
                 except TimeoutError:
                     continue
-                except ConnectionClosed as exc:
-                    self.errors.append(f"arena socket closed: {exc}")
-                    return
+                except ConnectionClosed:
+                    self.retries += 1
+                    arena = None
+                    continue
                 state = json.loads(raw)
                 if state.get("type") != "arena":
                     continue
@@ -242,35 +259,48 @@ class Person:
                     break
             if table is not None:
                 await table
+        except Exception as exc:  # noqa: BLE001 - the report counts it
+            self.errors.append(f"{self.name}: {exc!r}")
+        finally:
+            if arena is not None:
+                await arena.close()
 
     async def play(self, code: str) -> None:
-        acted_at = -1
-        async with self._socket(f"/ws/rooms/{code}/?format=json") as ws:
-            while True:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=120)
-                except (TimeoutError, ConnectionClosed) as exc:
-                    self.errors.append(f"table {code}: {exc!r}")
+        self.acted_at = -1
+        for _ in range(RETRIES):
+            ws = await self._open(f"/ws/rooms/{code}/?format=json")
+            try:
+                if await self._play(ws):
                     return
-                message = json.loads(raw)
-                if message.get("type") == "error":
-                    self.errors.append(f"table {code}: {message.get('message')}")
-                    await ws.send(json.dumps({"type": "sync"}))
-                    continue
-                if message.get("type") != "state":
-                    continue
-                if message["over"]:
-                    self.free_at = time.monotonic()
-                    return
-                seat, seq = message["seat"], message["seq"]
-                if seat not in message["to_act"] or not message["legal"] or seq <= acted_at:
-                    continue
-                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think)
-                legal = message["legal"]
-                choice = self.rng.choice([a for a in legal if a["type"] not in PASSIVE] or legal)
-                acted_at = seq
-                self.actions += 1
-                await ws.send(json.dumps({"type": "act", "action": choice, "seq": seq}))
+            except (TimeoutError, ConnectionClosed):
+                pass
+            finally:
+                await ws.close()
+            self.retries += 1  # dropped mid-game: back to the table
+        self.errors.append(f"table {code}: left after {RETRIES} dropped connections")
+
+    async def _play(self, ws) -> bool:
+        """Play until the game is over (True)."""
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), timeout=120))
+            if message.get("type") == "error":
+                self.errors.append(f"table: {message.get('message')}")
+                await ws.send(json.dumps({"type": "sync"}))
+                continue
+            if message.get("type") != "state":
+                continue
+            if message["over"]:
+                self.free_at = time.monotonic()
+                return True
+            seat, seq = message["seat"], message["seq"]
+            if seat not in message["to_act"] or not message["legal"] or seq <= self.acted_at:
+                continue
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.args.think)
+            legal = message["legal"]
+            choice = self.rng.choice([a for a in legal if a["type"] not in PASSIVE] or legal)
+            self.acted_at = seq
+            self.actions += 1
+            await ws.send(json.dumps({"type": "act", "action": choice, "seq": seq}))
 
 
 # ---- the run ---------------------------------------------------------------------------------
@@ -469,6 +499,7 @@ def report(arena_id, people, wall, cpu0, cpu1) -> None:
           f"{sum(p.two_tables for p in people)})")  # fmt: skip
     print(f"prize entries: {prizes} ({per_key.count()} keys) for {winners} prize-winners")
     print(f"verify_ledger: {(audit.stdout + audit.stderr).strip()} (exit {audit.returncode})")
+    print(f"sockets refused or dropped and opened again: {sum(p.retries for p in people)}")
     print(f"client errors: {len(errors)}" + (f", e.g. {errors[:3]}" if errors else ""))
     print("CPU seconds over the run (% of one core):")
     for what in sorted(cpu1):

@@ -268,7 +268,11 @@ class Person:
     async def play(self, code: str) -> None:
         self.acted_at = -1
         for _ in range(RETRIES):
-            ws = await self._open(f"/ws/rooms/{code}/?format=json")
+            try:
+                ws = await self._open(f"/ws/rooms/{code}/?format=json")
+            except RuntimeError as exc:
+                self.errors.append(f"table {code}: {exc}"[:300])
+                return
             try:
                 if await self._play(ws):
                     return
@@ -357,6 +361,7 @@ def main() -> None:
     parser.add_argument("--kind", default="crazy8")
     parser.add_argument("--port", type=int, default=8270)
     parser.add_argument("--daphnes", type=int, default=2)
+    parser.add_argument("--pool", type=int, default=8, help="DB_POOL_MAX per process")
     parser.add_argument("--log", default="/tmp/arena_stack.log", help="the stack's output")
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     args = parser.parse_args()
@@ -378,6 +383,9 @@ def main() -> None:
             "DAPHNES": str(args.daphnes),
             "ARENA_FILL_AFTER": str(args.fill_after),
             "ACTION_LOG": "WARNING",
+            # PostgreSQL's connections are shared by the whole machine: each process's pool
+            # may be made smaller than its default 8 (--pool) to fit beside other programs.
+            "DB_POOL_MAX": str(args.pool),
             "LOG_LEVEL": "WARNING",
         }
         stack = start_stack(args, env)
@@ -438,10 +446,14 @@ def run(args, rng, stack, database) -> None:
 
 
 def _finished(arena_id: int) -> bool:
+    from django.db import OperationalError
+
     from arenas.models import Arena
 
     try:
         return Arena.objects.get(pk=arena_id).status == Arena.Status.FINISHED
+    except OperationalError:  # the database busy (PostgreSQL's connections all taken): later
+        return False
     finally:
         release_connections()
 
@@ -500,7 +512,9 @@ def report(arena_id, people, wall, cpu0, cpu1) -> None:
     print(f"prize entries: {prizes} ({per_key.count()} keys) for {winners} prize-winners")
     print(f"verify_ledger: {(audit.stdout + audit.stderr).strip()} (exit {audit.returncode})")
     print(f"sockets refused or dropped and opened again: {sum(p.retries for p in people)}")
-    print(f"client errors: {len(errors)}" + (f", e.g. {errors[:3]}" if errors else ""))
+    print(f"client errors: {len(errors)}" + (f", e.g. {errors[:2]}" if errors else ""))
+    gave_up = sum(1 for p in people if any(e.startswith("table") for e in p.errors))
+    print(f"people who could not reach a table at least once: {gave_up}")
     print("CPU seconds over the run (% of one core):")
     for what in sorted(cpu1):
         used = cpu1[what] - cpu0.get(what, 0.0)

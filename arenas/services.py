@@ -17,6 +17,7 @@ pairing never cross: a person is at one arena table at a time.
 from __future__ import annotations
 
 import logging
+import uuid
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
@@ -66,7 +67,8 @@ def group(arena_id: int) -> str:
 
 def _changed(arena_id: int, pair_now: bool = False) -> None:
     """After the commit: the arena's open pages redraw; a free player is paired at once."""
-    news.tell_after_commit(group(arena_id), "arena.update")
+    # One stamp per change: every viewer's socket hears it, their board builds once.
+    news.tell_after_commit(group(arena_id), "arena.update", change=uuid.uuid4().hex)
     if pair_now:
         transaction.on_commit(lambda: run_later("arenas.pair", arena_id, delay=0))
 

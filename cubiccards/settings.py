@@ -353,6 +353,8 @@ QUICK_FILL_AFTER = env.float("QUICK_FILL_AFTER", default=60.0)
 # Arenas: seconds a free player waits for people before being seated anyway (with whoever is
 # free, or computer players); the schedule's step (create, start, close, finish) and pairing.
 ARENA_FILL_AFTER = env.float("ARENA_FILL_AFTER", default=20.0)
+# The arena socket rebuilds an arena's standings at most this often (seconds) per process.
+ARENA_STANDINGS_EVERY = env.float("ARENA_STANDINGS_EVERY", default=1.0)
 CELERY_BEAT_SCHEDULE |= {
     "arenas-advance": {"task": "arenas.advance", "schedule": 5.0},
     "arenas-pair": {"task": "arenas.pair", "schedule": 2.0},

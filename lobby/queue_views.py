@@ -117,7 +117,6 @@ def rating_change(request, game_id: int):
             "after": after,
             "delta": after - before,
             "provisional": ratings.provisional(change.sigma),
-            "home": ranked.game_home(game.pk),
         },
     )
     return HttpResponse(response.content, status=286)

@@ -21,7 +21,7 @@ from gameplay.engine import MEDIUM, registry
 from gameplay.models import SpeedPlay, is_computer_seat, seat_strength
 from kudos.selectors import name_tags
 
-from . import chat, services, viewpoints
+from . import chat, ranked, services, viewpoints
 from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
@@ -211,7 +211,7 @@ def _context(room: Room, member: Member, present, online, table) -> dict[str, An
 
 def _table_part(game, seat: int | None, state: dict, people: tuple) -> dict[str, Any]:
     """What the table shows from `seat` (None: a spectator's view) at `state`."""
-    wins, seat_wins, tags = people
+    wins, seat_wins, tags, home = people
     engine = registry.get(game.kind)
     view = engine.view(state, seat)
     legal = engine.legal_actions(state, seat) if seat is not None and not game.is_over else []
@@ -226,6 +226,7 @@ def _table_part(game, seat: int | None, state: dict, people: tuple) -> dict[str,
         legal_types=sorted({a["type"] for a in legal}),
         to_act=engine.to_act(state),
         over=over,
+        home=home,
         result=engine.result(state) if over else None,
         seats=_seats(game, engine, state, seat, seat_wins, tags),
         seq=game.seq,
@@ -247,12 +248,14 @@ def _turn(context: dict[str, Any]) -> str:
 
 def _people_part(room: Room, game) -> tuple:
     """Who sits at the table, as the room's wins and the players' name tags (level, name
-    colour) show them: these change when a game ends, not with each move."""
+    colour) show them, and where an ended ranked game leads back to (an arena): these change
+    when a game ends, not with each move."""
     wins = services.room_wins(room)
     tags = name_tags([s.get("user_id") for s in game.seats])
     for user_id in bot_accounts([s.get("user_id") for s in game.seats]):
         tags.setdefault(user_id, {})["bot_account"] = True
-    return wins, _seat_wins(room, game, wins), tags
+    home = ranked.game_home(game.pk) if room.ranked and game.is_over else None
+    return wins, _seat_wins(room, game, wins), tags, home
 
 
 def _seat_wins(room: Room, game, wins: dict[str, int] | None) -> list[int | None]:

@@ -19,6 +19,7 @@ from arenas.models import Arena, ArenaGame, ArenaSchedule, Entrant, Result
 from cubiccards.asgi import application
 from gameplay import hooks
 from gameplay.models import Game
+from infra import news as news_module
 from kudos import selectors as kudos_selectors
 from kudos.models import BadgeEarned, Entry
 from lobby import ranked
@@ -260,8 +261,10 @@ def test_a_finished_arena_game_scores_by_place_and_moves_ratings():
     assert a.table is None and a.free_since is not None and a.games == 1 and a.streak == 1
     assert a.skill != entrant(arena, bob).skill  # paired next by the new ratings
     assert hooks.deliver(table.game_id) == []  # the hook again scores nothing twice
-    result = text(signed_in(ann).get(f"/ranked/games/{table.game_id}/rating/"))
+    # The result screen leads back to the arena, not to the ranked queue.
+    result = text(signed_in(ann).get(f"/rooms/{table.room.code}/"))
     assert f'href="/arenas/{arena.pk}/" data-game-home>Back to the Test arena</a>' in result
+    assert "Play ranked again" not in result
     assert Result.objects.filter(arena_game=table).count() == 2
     # No immediate rematch: alone together, they wait the computers' wait first.
     assert services.pair(arena.pk) == []
@@ -437,3 +440,107 @@ async def test_the_socket_sends_the_standings_with_your_row_and_the_news():
     await gone.connect()
     assert json.loads(await gone.receive_from(timeout=10))["message"] == "There is no such arena."
     await gone.disconnect()
+
+
+async def _arena_messages(socket, count: int) -> list[dict]:
+    return [json.loads(await socket.receive_from(timeout=10)) for _ in range(count)]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_the_standings_are_built_once_per_change_for_every_viewer(settings):
+    from asgiref.sync import sync_to_async
+
+    from arenas import consumers
+
+    settings.ARENA_STANDINGS_EVERY = 0  # no waiting: only the change's stamp saves builds
+    arena = await sync_to_async(live_arena)()
+    people = [await sync_to_async(person)(name) for name in ("ann", "bob", "cat", "dan")]
+    clients = [await sync_to_async(signed_in)(p) for p in people]
+    sockets = [_socket(f"/ws/arenas/{arena.pk}/?format=json", c) for c in clients]
+    sockets.append(_socket(f"/ws/arenas/{arena.pk}/"))  # a guest following the page
+    for socket in sockets:
+        assert (await socket.connect())[0]
+        await socket.receive_from(timeout=10)
+    board = consumers.boards[arena.pk]
+    assert board.builds == 1 and board.viewers == 5
+    for joined, p in enumerate(people[:2], start=1):
+        await sync_to_async(services.join)(user=p, arena_id=arena.pk)
+        for socket in sockets[:4]:
+            [news] = await _arena_messages(socket, 1)
+            assert news["players"] == joined
+        assert "data-standings" in await sockets[4].receive_from(timeout=10)
+        assert board.builds == 1 + joined
+    assert [r["you"] for r in news["standings"]] == [False, False]  # dan sees no row of his
+    # A change's news that reaches a viewer late (a busy process) is the same change: no build.
+    for stamp, builds in (("late", 4), ("late", 4), ("next", 5)):
+        await news_module.tell(services.group(arena.pk), "arena.update", change=stamp)
+        for socket in sockets[:4]:
+            await _arena_messages(socket, 1)
+        await sockets[4].receive_from(timeout=10)
+        assert board.builds == builds
+    for socket in sockets:
+        await socket.disconnect()
+    assert arena.pk not in consumers.boards
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_a_crowded_arena_sends_the_top_rows_and_your_own(settings):
+    from asgiref.sync import sync_to_async
+
+    def crowd():
+        arena, last = live_arena(), person("last")
+        others = User.objects.bulk_create(User(username=f"p{i:03}") for i in range(104))
+        now = timezone.now()
+        Entrant.objects.bulk_create(
+            Entrant(arena=arena, user=u, points=200 - i, joined=now) for i, u in enumerate(others)
+        )
+        Entrant.objects.create(arena=arena, user=last, joined=now)
+        return arena, signed_in(last), signed_in(others[3])
+
+    arena, last, fourth = await sync_to_async(crowd)()
+    top = selectors.TOP_ROWS
+    socket = _socket(f"/ws/arenas/{arena.pk}/?format=json", last)
+    assert (await socket.connect())[0]
+    [state] = await _arena_messages(socket, 1)
+    assert state["players"] == 105 and len(state["standings"]) == top + 1
+    assert [r["name"] for r in state["standings"][:3]] == ["p000", "p001", "p002"]
+    assert state["standings"][-1] == {**state["you"], "rank": 105, "name": "last", "you": True}
+    assert not any(r["you"] for r in state["standings"][:top])
+    page = _socket(f"/ws/arenas/{arena.pk}/", fourth)
+    assert (await page.connect())[0]
+    fragment = html.unescape(await page.receive_from(timeout=10))
+    assert "The top 100 of 105 players, and your own row." in fragment
+    assert fragment.count("data-player=") == top
+    assert 'class="you" aria-current="true" data-player="p003"' in fragment
+    await socket.disconnect()
+    await page.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.asyncio
+async def test_closing_one_of_two_tabs_keeps_the_one_entry():
+    from asgiref.sync import sync_to_async
+
+    arena = await sync_to_async(live_arena)()
+    ann, bob = await sync_to_async(person)("ann"), await sync_to_async(person)("bob")
+    tabs = [await sync_to_async(signed_in)(ann) for _ in range(2)]
+    sockets = [_socket(f"/ws/arenas/{arena.pk}/?format=json", tab) for tab in tabs]
+    for socket in sockets:
+        assert (await socket.connect())[0]
+        await socket.receive_from(timeout=10)
+    first = await sync_to_async(tabs[0].post)(f"/arenas/{arena.pk}/join/?format=json")
+    second = await sync_to_async(tabs[1].post)(f"/arenas/{arena.pk}/join/?format=json")
+    assert first.json()["ok"] and second.json()["message"] == "You are already in this arena."
+    await sockets[0].receive_from(timeout=10)
+    await sockets[1].receive_from(timeout=10)
+    await sockets[0].disconnect()  # one tab closed
+    await sync_to_async(services.join)(user=bob, arena_id=arena.pk)
+    [news] = await _arena_messages(sockets[1], 1)
+    assert news["players"] == 2 and news["you"]["name"] == "ann" and not news["you"]["paused"]
+    entries = await sync_to_async(list)(Entrant.objects.filter(arena=arena, user=ann))
+    assert len(entries) == 1 and not entries[0].paused and entries[0].free_since is not None
+    [table] = await sync_to_async(pair_now)(arena)  # and she is still paired
+    assert sorted(table.people) == sorted([ann.pk, bob.pk])
+    await sockets[1].disconnect()

@@ -43,6 +43,17 @@ def _ip(*args: str) -> None:
     subprocess.run(["ip", *args], check=True, capture_output=True, text=True)
 
 
+def _remove_namespace(ns: str) -> None:
+    # Anything still inside (a Celery pool child) goes with its namespace, and its links.
+    pids = subprocess.run(["ip", "netns", "pids", ns], capture_output=True, text=True)
+    for pid in pids.stdout.split():
+        try:
+            os.kill(int(pid), signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+
+
 def available() -> str | None:
     """Why several hosts can't be built here, or None if they can."""
     if os.geteuid() != 0:
@@ -70,7 +81,7 @@ class Hosts:
     127.0.0.1:port. `database_url` and `redis_url` are the root namespace's own (127.0.0.1)."""
 
     WEB = ("web1", "web2")
-    FIRST_PORT = 8001  # daphne i of web host h listens on 8001 + 100 * h + i
+    FIRST_PORT = 8001  # web1's daphne processes listen on 8001, 8002, ..., web2's on 8101, ...
 
     def __init__(
         self,
@@ -128,7 +139,29 @@ class Hosts:
             raise
         return self
 
+    @staticmethod
+    def _left_behind() -> None:
+        """Remove the namespaces and bridge of an earlier run whose program died before it
+        could (its pid is the bridge's alias); a live run's are left alone."""
+        links = subprocess.run(["ip", "-o", "link", "show", "type", "bridge"],
+                               capture_output=True, text=True).stdout  # fmt: skip
+        for line in links.splitlines():
+            name = line.split(":")[1].strip()
+            if not (name.startswith("cch") and name.endswith("-br")) or " alias pid=" not in line:
+                continue
+            pid = int(line.rsplit(" alias pid=", 1)[1].split()[0])
+            if Path(f"/proc/{pid}").exists():
+                continue
+            tag = name.removesuffix("-br")
+            namespaces = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True)
+            for ns in namespaces.stdout.split("\n"):
+                ns = ns.split(" ")[0]
+                if ns.startswith(f"{tag}-"):
+                    _remove_namespace(ns)
+            subprocess.run(["ip", "link", "del", name], capture_output=True)
+
     def _network(self) -> None:
+        self._left_behind()
         used = subprocess.run(["ip", "-4", "-o", "addr"], capture_output=True, text=True).stdout
         free = [n for n in range(1, 255) if f" 10.77.{n}." not in used]
         random.shuffle(free)
@@ -142,6 +175,7 @@ class Hosts:
         else:
             raise RuntimeError("no free 10.77.N.0/24 subnet for the hosts")
         bridge = self._name("br")
+        _ip("link", "set", bridge, "alias", f"pid={os.getpid()}")  # see _left_behind
         _ip("addr", "add", f"{self.address('root')}/24", "dev", bridge)
         _ip("link", "set", bridge, "up")
         for host in ("web1", "web2", "worker"):
@@ -303,14 +337,7 @@ class Hosts:
             server.stop()
             self.finished.append(server)
         for ns in self.namespaces:
-            # Anything still inside (a Celery pool child) goes with its namespace.
-            pids = subprocess.run(["ip", "netns", "pids", ns], capture_output=True, text=True)
-            for pid in pids.stdout.split():
-                try:
-                    os.kill(int(pid), signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-            subprocess.run(["ip", "netns", "del", ns], capture_output=True)  # its links too
+            _remove_namespace(ns)
         self.namespaces = []
         if self.subnet is not None:
             subprocess.run(["ip", "link", "del", self._name("br")], capture_output=True)

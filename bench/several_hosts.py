@@ -87,6 +87,8 @@ def main() -> int:
     finally:
         for server in hosts.down():
             text = server.text()
+            if os.environ.get("HOSTS_LOG"):
+                Path(os.environ["HOSTS_LOG"], server.name.replace(" ", "_")).write_text(text)
             if "Traceback (most recent call last)" in text:
                 print(f"--- {server.name} printed:\n{text[-3000:]}", file=sys.stderr)
 

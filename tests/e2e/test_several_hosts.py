@@ -36,7 +36,9 @@ pytestmark = [
 ENV = {"BOT_DELAY": "0.05", "SOCKET_RATE": "1000", "SOCKET_BURST": "1000"}
 SEATS = "3"  # two people and a computer player, whose moves come from the worker host
 ROUNDS = "50"  # War's quick length: the game ends within the test
-PLAY_WITHIN = 60  # seconds a table may take to move on, or the test fails
+# The test's own bound: its tables played within this many seconds or it fails (it takes
+# 15-50 s on a 2-core machine, busy or not); the hosts' start and stop wait 60 s at most each.
+PLAY_WITHIN = 90
 FIGURES: dict[str, float] = {}
 
 
@@ -125,11 +127,10 @@ def _table(url: str) -> tuple[str, Game, list[SiteClient]]:
     return code, game, [host, guest]
 
 
-def _play(seats: list[Seat], acks: int | None = None) -> bool:
+def _play(seats: list[Seat], deadline: float, acks: int | None = None) -> bool:
     """Until the game is over for every seat (or `acks` more acknowledged actions); False as
     soon as a connection goes."""
     goal = None if acks is None else sum(len(s.acked) for s in seats) + acks
-    deadline = time.monotonic() + PLAY_WITHIN
     while True:
         if all(s.last.get("over") for s in seats):
             return True
@@ -160,6 +161,7 @@ def _whole(game: Game, seats: list[Seat]) -> None:
 
 def test_a_table_across_two_hosts_and_one_host_killed(hosts):
     started = time.monotonic()
+    deadline = started + PLAY_WITHIN
     assert hosts.health()["ok"]  # every host reached PostgreSQL and Redis over its link
     web1, web2 = hosts.daphne_urls("web1"), hosts.daphne_urls("web2")
 
@@ -168,7 +170,7 @@ def test_a_table_across_two_hosts_and_one_host_killed(hosts):
     seats = [Seat(host, code, 0, web1[0]), Seat(guest, code, 1, web2[0])]
     for seat in seats:
         seat.open()
-    assert _play(seats), "a connection went"
+    assert _play(seats, deadline), "a connection went"
     for seat in seats:
         seat.ws.close()
     _whole(game, seats)
@@ -180,7 +182,7 @@ def test_a_table_across_two_hosts_and_one_host_killed(hosts):
     seats = [Seat(host, code, 0, web1[0]), Seat(guest, code, 1, web1[1])]
     for seat in seats:
         seat.open()
-    assert _play(seats, acks=10)
+    assert _play(seats, deadline, acks=10)
     for seat in seats:  # both act, and the host dies before it can answer them all
         seat.pump(timeout=0)
     game.refresh_from_db()
@@ -193,10 +195,10 @@ def test_a_table_across_two_hosts_and_one_host_killed(hosts):
         seat.open(hosts.url)
     while not all(s.fresh for s in seats):
         assert all(s.pump() for s in seats), "a connection through nginx went"
-        assert time.monotonic() - killed < PLAY_WITHIN, "no state after reconnecting"
+        assert time.monotonic() < deadline, "no state after reconnecting"
     assert all(s.last["seq"] >= before for s in seats)
     FIGURES["back_at_the_table_seconds"] = round(time.monotonic() - killed, 2)
-    assert _play(seats), "a connection went after moving to web2"
+    assert _play(seats, deadline), "a connection went after moving to web2"
     for seat in seats:
         seat.ws.close()
     _whole(game, seats)

@@ -320,6 +320,11 @@ class Hosts:
 
     # ---- faults and down -----------------------------------------------------------------
 
+    def signal_host(self, host: str, signum: int) -> None:
+        for name, server in self.processes.items():
+            if name.startswith(f"{host} "):
+                server.proc.send_signal(signum)
+
     def kill_host(self, host: str) -> None:
         """SIGKILL every process of the host: nothing of their own shutdown runs."""
         for name in [n for n in self.processes if n.startswith(f"{host} ")]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import signal
 import time
 
 import pytest
@@ -65,6 +66,7 @@ class Seat:
         self.state: dict | None = None  # the state not yet acted on
         self.last: dict = {}
         self.fresh = 0  # states received on this connection
+        self.hold = False  # read, but don't act yet
         self.ws = None
 
     def open(self, url: str | None = None, seconds: float = 30) -> None:
@@ -104,6 +106,8 @@ class Seat:
         except websockets.ConnectionClosed:
             return False
         state = self.state
+        if self.hold:
+            return True
         if self.pending is None and state and not state["over"] and state["legal"]:
             self.pending = {
                 "type": "act",
@@ -183,17 +187,27 @@ def test_a_table_across_two_hosts_and_one_host_killed(hosts):
     for seat in seats:
         seat.open()
     assert _play(seats, deadline, acks=10)
-    for seat in seats:  # both act, and the host dies before it can answer them all
-        seat.pump(timeout=0)
+    # Both are asked to act; web1 freezes, both act, and web1 dies with the two actions unread.
+    for seat in seats:
+        seat.hold = True
+    while not all(s.state and s.state["legal"] and s.pending is None for s in seats):
+        assert time.monotonic() < deadline, "no state asking both people to act"
+        for seat in seats:
+            seat.pump()
     game.refresh_from_db()
     before = game.seq
+    hosts.signal_host("web1", signal.SIGSTOP)
+    for seat in seats:
+        seat.hold = False
+        seat.pump(timeout=0)
+    unanswered = {s.seat: s.pending["id"] for s in seats}
     hosts.kill_host("web1")
     killed = time.monotonic()
     for seat in seats:
-        while seat.pump():  # read what web1 sent before it went, up to the closed connection
+        while seat.pump():  # up to the closed connection
             assert time.monotonic() < deadline, "web1's socket stayed open after it was killed"
-        FIGURES["sent_again"] = FIGURES.get("sent_again", 0) + (seat.pending is not None)
-        seat.open(hosts.url)
+        assert seat.pending and seat.pending["id"] == unanswered[seat.seat]
+        seat.open(hosts.url)  # and sends its action again, with its id
     while not all(s.fresh for s in seats):
         assert all(s.pump() for s in seats), "a connection through nginx went"
         assert time.monotonic() < deadline, "no state after reconnecting"
@@ -203,6 +217,8 @@ def test_a_table_across_two_hosts_and_one_host_killed(hosts):
     for seat in seats:
         seat.ws.close()
     _whole(game, seats)
+    for seat in seats:  # the actions web1 never read were applied once, from web2
+        assert unanswered[seat.seat] in seat.acked
     FIGURES["after_kill_actions"] = game.seq
     FIGURES["acknowledged"] = sum(len(s.acked) for s in seats)
     FIGURES["test_seconds"] = round(time.monotonic() - started, 1)

@@ -337,6 +337,10 @@ class Hosts:
     def down(self) -> list[ServerOutput]:
         """Stop everything started and remove every namespace and link made; returns every
         process's output (for the caller to check)."""
+        forwarders = {n for n in self.processes if n.startswith("socat")}
+        for name, server in self.processes.items():  # all at once: each takes seconds to stop
+            if name not in forwarders and server.proc.poll() is None:
+                server.proc.terminate()
         for name in reversed(list(self.processes)):  # the forwarders last
             server = self.processes.pop(name)
             server.stop()

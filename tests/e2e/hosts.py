@@ -159,6 +159,16 @@ class Hosts:
                 if ns.startswith(f"{tag}-"):
                     _remove_namespace(ns)
             subprocess.run(["ip", "link", "del", name], capture_output=True)
+            # nginx's workers outlive their master; their pids were written down at the start.
+            for folder in Path(tempfile.gettempdir()).glob(f"{tag}-*"):
+                workers = folder / "workers"
+                for pid in workers.read_text().split() if workers.exists() else []:
+                    try:
+                        if Path(f"/proc/{pid}/cmdline").read_bytes().startswith(b"nginx: worker"):
+                            os.kill(int(pid), signal.SIGKILL)
+                    except (OSError, ProcessLookupError):
+                        pass
+                shutil.rmtree(folder, ignore_errors=True)
 
     def _network(self) -> None:
         self._left_behind()
@@ -247,7 +257,7 @@ class Hosts:
             env,
             "worker",
         )
-        beat = Path(tempfile.mkdtemp(prefix="cch-beat-")) / "schedule"
+        beat = Path(tempfile.mkdtemp(prefix=self._name("beat-"))) / "schedule"
         self._beat_dir = beat.parent
         self._start(
             "celery beat",
@@ -268,7 +278,7 @@ class Hosts:
         self._start(f"{host} daphne :{port}", args, env, host)
 
     def _nginx(self) -> None:
-        self.run_dir = tempfile.mkdtemp(prefix="cch-nginx-")
+        self.run_dir = tempfile.mkdtemp(prefix=self._name("nginx-"))
         os.chmod(self.run_dir, 0o755)  # nginx's workers may run as another user
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -285,6 +295,12 @@ class Hosts:
         args = [NGINX, "-p", self.run_dir, "-e", "stderr", "-c", f"{self.run_dir}/nginx.conf"]
         self._start("nginx", args, dict(os.environ), host=None)
         self._wait_port(self.processes["nginx"], "127.0.0.1", self.port)
+        master = self.processes["nginx"].proc.pid
+        children, deadline = "", time.monotonic() + 10
+        while not children.strip() and time.monotonic() < deadline:  # forked after listening
+            children = Path(f"/proc/{master}/task/{master}/children").read_text()
+            time.sleep(0.05)
+        Path(self.run_dir, "workers").write_text(children)  # see _left_behind
 
     def _wait_port(self, server: ServerOutput, address: str, port: int, seconds=60) -> None:
         deadline = time.monotonic() + seconds

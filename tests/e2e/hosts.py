@@ -9,6 +9,7 @@ and its links; `down()` removes them all and stops every process it started."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import os
@@ -359,6 +360,11 @@ class Hosts:
                 server.proc.terminate()
         for name in reversed(list(self.processes)):  # the forwarders last
             server = self.processes.pop(name)
+            if name not in forwarders:
+                # Before stop(): a second SIGTERM met Celery beat in its exit and it printed
+                # a traceback.
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    server.proc.wait(timeout=15)
             server.stop()
             self.finished.append(server)
         for ns in self.namespaces:

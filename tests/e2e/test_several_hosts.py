@@ -187,13 +187,25 @@ def test_a_table_across_two_hosts_and_one_host_killed(hosts):
     for seat in seats:
         seat.open()
     assert _play(seats, deadline, acks=10)
+
     # Both are asked to act; web1 freezes, both act, and web1 dies with the two actions unread.
+    def asked(seat: Seat) -> bool:
+        return bool(seat.state and seat.state["legal"] and seat.pending is None)
+
     for seat in seats:
         seat.hold = True
-    while not all(s.state and s.state["legal"] and s.pending is None for s in seats):
+    while not all(asked(s) for s in seats):
         assert time.monotonic() < deadline, "no state asking both people to act"
         for seat in seats:
             seat.pump()
+        # One asked alone, the other having seen that state and acted already: the round
+        # ends only once the first acts too.
+        for one, other in (seats, seats[::-1]):
+            seen = other.last.get("seq", -1) >= (one.state or {}).get("seq", 1 << 60)
+            if asked(one) and not asked(other) and other.pending is None and seen:
+                one.hold = False
+                one.pump(timeout=0)
+                one.hold = True
     game.refresh_from_db()
     before = game.seq
     hosts.signal_host("web1", signal.SIGSTOP)

@@ -97,7 +97,7 @@ class Phase:
 # ---- CPU of the server's processes -----------------------------------------------------------
 
 TICKS = os.sysconf("SC_CLK_TCK")
-WATCHED = ("daphne", "cubiccards.server", "celery", "nginx")
+WATCHED = ("daphne", "cubiccards.server", "celery", "nginx", "socat")
 
 
 def _stat(pid: int) -> tuple[str, int, float]:
@@ -131,7 +131,12 @@ def _label(pid: int) -> str | None:
     if cwd != SERVER_DIR or not any(w in line for w in WATCHED):
         return None
     if "daphne" in line or "cubiccards.server" in line:  # the site's daphne (python -m ...)
-        return f"daphne :{argv[argv.index('-p') + 1]}" if "-p" in argv else "daphne"
+        # On several hosts (bench/several_hosts.py) each host's address tells them apart.
+        address = argv[argv.index("-b") + 1] if "-b" in argv else "127.0.0.1"
+        address = "" if address == "127.0.0.1" else address
+        return f"daphne {address}:{argv[argv.index('-p') + 1]}" if "-p" in argv else "daphne"
+    if argv[0].endswith("socat"):  # several_hosts.py's links to PostgreSQL and Redis
+        return "socat (links)"
     if "celery" in line:
         return "celery beat" if "beat" in argv else "celery worker"
     return "nginx"

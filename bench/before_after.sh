@@ -19,7 +19,7 @@ shift $(( $# < 4 ? $# : 4 ))
 args=("$@")
 here=$PWD py=$PWD/.venv/bin/python
 port=${PORT:-8260}
-redis=${REDIS_URL:-redis://127.0.0.1:6379/12}  # flushed before each run
+redis=${REDIS_URL:-redis://127.0.0.1:6379/10}  # flushed before each run
 work=$(mktemp -d -t before-after-XXXXXX)
 server=""
 cleanup() {

@@ -64,9 +64,7 @@ def _wait_for_me(page: Page) -> str:
 def test_solo_poker_bet_hold_draw(page: Page, daphne_server, celery_worker_process, tmp_path):
     page.set_viewport_size({"width": 1280, "height": 850})
     page.goto(daphne_server + "/")
-    page.locator("[data-kind=poker]").get_by_role(
-        "button", name=re.compile("Play vs computer")
-    ).click()
+    page.locator("[data-kind=poker] [data-length=classic]").click()  # 100 chips each
     expect(page.locator(".pk")).to_be_visible()
 
     # The table: one computer player with five face-down cards, the pot of two antes, my hand.

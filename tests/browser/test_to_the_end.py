@@ -13,6 +13,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .phone import DESKTOP, PHONE, on_top, shot
 
@@ -53,8 +54,17 @@ def start(page: Page, base: str, kind: str, choices: dict[str, str]) -> None:
     play.scroll_into_view_if_needed()  # below the options: the thumb scrolls to it
     tap(play)
     page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    # The socket's first view replaces the page's table, and each computer move at the normal
+    # pace the select with it: pick Instant once the table is live, again if a view took it.
+    page.wait_for_selector("#room[data-live]", state="attached")
     speed = page.get_by_label("How fast the computer players move")
-    speed.select_option("instant")
+    for _ in range(10):
+        try:
+            speed.select_option("instant", timeout=3000)
+            break
+        except PlaywrightTimeout:
+            continue
+    expect(speed).to_have_value("instant")
 
 
 def the_end(page: Page, name: str) -> None:

@@ -280,8 +280,8 @@ def test_a_rummy_game_to_the_end_by_touch(
 
 
 def play_poker(page: Page) -> int:
-    """Raise while a raise is offered, else call or check; hold the first card and draw four;
-    after a showdown, Next hand. Returns the moves made."""
+    """Raise while a raise is offered, else call or check; draw five new cards; after a
+    showdown, Next hand. Returns the moves made."""
     moves = 0
     while True:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
@@ -301,9 +301,6 @@ def play_poker(page: Page) -> int:
         row = controls.locator(".pk-row")
         raise_ = row.get_by_role("button", name=re.compile("^Raise"))
         if page.locator("#draw").count():
-            hold = page.locator(".pk-hold").first  # above the bar: it must not cover them
-            tap(hold)
-            expect(hold).to_have_attribute("aria-pressed", "true")
             tap(page.locator("#draw"))
         elif raise_.count():
             tap(raise_)

@@ -44,7 +44,12 @@ def _after(page: Page, before: int) -> None:
 
 
 def _in_view(page: Page, selector: str) -> None:
-    box = page.locator(selector).bounding_box()
+    # A view arriving between finding the control and measuring it replaces it: measure again.
+    for _ in range(20):
+        page.locator(selector).wait_for(state="visible")
+        box = page.locator(selector).bounding_box()
+        if box:
+            break
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"] + 1, box
 
 

@@ -93,10 +93,12 @@ def play_shedding(page: Page) -> int:
         if picker.count():
             tap(picker.locator(".s8-suit").first)
         elif card.count():
-            knock = page.locator("[data-knock]")
+            knock = page.locator("[data-knock][aria-pressed=false]")
             if knock.count():
-                tap(knock)
+                tap(knock)  # pressed here, sent with the card
             box = card.bounding_box()
+            if box is None:  # a view replaced the hand between finding and measuring: look again
+                continue
             tap(card, 12, box["height"] / 2)  # the strip a fanned card shows
             if page.locator("[data-picker]:not([hidden])").count():
                 tap(page.locator("[data-picker] .s8-suit").first)

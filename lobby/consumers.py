@@ -262,6 +262,10 @@ class RoomConsumer(
             session.save()
 
     async def act(self, message: dict):
+        with spectating.seat_busy():  # spectators' deliveries here wait for this move
+            await self._act(message)
+
+    async def _act(self, message: dict):
         started = time.perf_counter()
         try:
             action, seq, action_id = messages.read_act(message)

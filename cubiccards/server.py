@@ -1,6 +1,8 @@
 """daphne as the site runs it (`python -m cubiccards.server <daphne's arguments>`): incoming
 WebSocket messages are capped at MAX_FRAME bytes, and one past the cap is refused with a close
-frame (1009, "message too big", and the sizes) instead of a silently dropped connection.
+frame (1009, "message too big", and the sizes) instead of a silently dropped connection. It
+listens with a deeper queue of waiting connections (BACKLOG) and gives a WebSocket longer to be
+accepted (CONNECT_TIMEOUT) than daphne's defaults, for bursts of sockets opening at once.
 Garbage collection is set for a long-lived server (Server below). When the server has stopped
 the process exits, whatever threads are left."""
 
@@ -31,8 +33,25 @@ class ClosingWebSocketFactory(WebSocketFactory):
 GC_THRESHOLDS = (10_000, 20, 20)
 
 
+# The kernel's queue of connections not yet accepted, per listening socket. Twisted's default of
+# 50 overflowed when an arena's pairing opened every new table's sockets at once while the
+# event loop was busy: connections beyond it were dropped and nginx saw them reset.
+BACKLOG = 1024
+# Seconds a WebSocket may take from its request to the application's accept; daphne's command
+# line says 5, and a room socket's first reads can wait that long for a pooled database
+# connection in such a burst (the socket was then refused with a 403).
+CONNECT_TIMEOUT = 20
+
+
+def with_backlog(endpoint: str) -> str:
+    if endpoint.startswith("tcp:") and ":backlog=" not in endpoint:
+        return f"{endpoint}:backlog={BACKLOG}"
+    return endpoint
+
+
 class Server(server.Server):
     def run(self):
+        self.endpoints = [with_backlog(endpoint) for endpoint in self.endpoints]
         # What exists now (Django, the site's modules, the application) lives as long as the
         # process: frozen, no collection looks at it again. A full collection at 500 tables
         # looked at every object and held every table for 90-640 ms (bench/load.py).
@@ -47,9 +66,14 @@ class SiteCommandLine(CommandLineInterface):
 
 def main(argv: list[str]) -> None:
     server.WebSocketFactory = ClosingWebSocketFactory
-    for option in ("--websocket-max-message-size", "--websocket-max-frame-size"):
+    defaults = {
+        "--websocket-max-message-size": MAX_FRAME,
+        "--websocket-max-frame-size": MAX_FRAME,
+        "--websocket_connect_timeout": CONNECT_TIMEOUT,
+    }
+    for option, value in defaults.items():
         if not any(arg.startswith(option) for arg in argv):
-            argv = [option, str(MAX_FRAME), *argv]
+            argv = [option, str(value), *argv]
     SiteCommandLine().run(argv)
     # The server has stopped (SIGTERM, Ctrl-C). A thread still waiting on its event loop (a
     # sync view's call into async code when the stop came) would wait forever, and Python's

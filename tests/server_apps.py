@@ -3,6 +3,7 @@
 import asyncio
 import gc
 import json
+import time
 
 
 def _wait_on(loop: asyncio.AbstractEventLoop) -> None:
@@ -30,3 +31,27 @@ async def garbage_collection(scope, receive, send):
         return
     state = {"frozen": gc.get_freeze_count(), "thresholds": gc.get_threshold()}
     await _answer(send, json.dumps(state).encode())
+
+
+async def holds_the_loop(scope, receive, send):
+    """A request that keeps the event loop busy for 4 s (no connection is accepted meanwhile);
+    a WebSocket is accepted at once."""
+    if scope["type"] == "websocket":
+        await receive()
+        await send({"type": "websocket.accept"})
+        return
+    if scope["type"] != "http":
+        return
+    time.sleep(4)
+    await _answer(send, b"held")
+
+
+async def accepts_slowly(scope, receive, send):
+    """A WebSocket accepted 8 s after its request, as a socket waiting on a busy database."""
+    if scope["type"] != "websocket":
+        return
+    await receive()
+    await asyncio.sleep(8)
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.send", "text": "accepted"})
+    await receive()

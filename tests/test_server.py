@@ -1,14 +1,20 @@
-"""The site's server (cubiccards.server) as a process: it stops when told to, and collects
-garbage as a long-lived server should."""
+"""The site's server (cubiccards.server) as a process: it stops when told to, collects
+garbage as a long-lived server should, and takes bursts of connections."""
 
 import json
 import os
+import select
 import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
 import urllib.request
 
-from cubiccards.server import GC_THRESHOLDS
+from websockets.sync.client import connect
+
+from cubiccards.server import BACKLOG, CONNECT_TIMEOUT, GC_THRESHOLDS
 from tests.conftest import ROOT, free_port, start_server, wait_for_port
 
 
@@ -46,5 +52,48 @@ def test_what_the_server_started_with_is_frozen_out_of_collections():
             state = json.loads(response.read())
         assert state["frozen"] > 10_000  # the interpreter, daphne and the application
         assert tuple(state["thresholds"]) == GC_THRESHOLDS
+    finally:
+        server.stop()
+
+
+def test_a_burst_of_connections_waits_in_the_queue_while_the_loop_is_busy():
+    """An arena's pairing opens every new table's sockets at once. With the listening queue at
+    Twisted's 50, the connections past it were dropped while the event loop was busy and nginx
+    saw them reset; the server listens with BACKLOG."""
+    port = free_port()
+    server = _serve(port, "holds_the_loop")
+    burst = []
+    try:
+        wait_for_port(server, port)
+        busy = threading.Thread(
+            target=lambda: urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=20).read()
+        )
+        busy.start()
+        time.sleep(1)  # the loop is held now
+        for _ in range(300):
+            sock = socket.socket()
+            sock.setblocking(False)
+            sock.connect_ex(("127.0.0.1", port))
+            burst.append(sock)
+        # Connections the kernel queues for the busy server complete their handshake at once;
+        # one past the queue gets no answer to its SYN until the server accepts again.
+        _, connected, _ = select.select([], burst, [], 1.5)
+        busy.join()
+        assert len(connected) == 300, f"{len(connected)} of 300 connected (backlog {BACKLOG})"
+    finally:
+        for sock in burst:
+            sock.close()
+        server.stop()
+
+
+def test_a_websocket_may_take_longer_than_five_seconds_to_be_accepted():
+    """daphne's command line refuses a socket not accepted within 5 s (a 403): a room socket's
+    first reads waited that long for a database connection in a burst."""
+    port = free_port()
+    server = _serve(port, "accepts_slowly")
+    try:
+        wait_for_port(server, port)
+        with connect(f"ws://127.0.0.1:{port}/", open_timeout=CONNECT_TIMEOUT) as ws:
+            assert ws.recv(timeout=5) == "accepted"
     finally:
         server.stop()

@@ -237,7 +237,12 @@ async def relay_phase(args, fanout: list[int]) -> Run:
             n += 1
             payload = json.dumps({"table": i, "n": n})
             sent.append((payload, time.perf_counter(), len(group) - 1))
-            await group[0].send(payload)
+            try:
+                await group[0].send(payload)
+            except ConnectionClosed:  # the sender was dropped: counted, its table stops
+                sent.pop()
+                dropped[0] += 1
+                return
 
     await asyncio.sleep(1.0)
     print(f"relay phase: {run.connections} sockets, sending", flush=True)

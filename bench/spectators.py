@@ -227,7 +227,17 @@ async def relay_phase(args, fanout: list[int]) -> Run:
         if not done.is_set():
             dropped[0] += 1
 
+    async def drain(ws):
+        # The sender is in its group too: unread, its own messages fill the client's queue
+        # and the server's pongs wait behind them (a keepalive timeout after about a minute).
+        try:
+            async for _ in ws:
+                pass
+        except ConnectionClosed:
+            pass
+
     listeners = [asyncio.create_task(listen(ws)) for g in groups for ws in g[1:]]
+    listeners += [asyncio.create_task(drain(g[0])) for g in groups if g]
     sent: list[tuple[str, float, int]] = []
 
     async def pace(i, group, stop):

@@ -282,8 +282,8 @@ def test_a_rummy_game_to_the_end_by_touch(
 
 
 def play_poker(page: Page) -> int:
-    """Raise while a raise is offered, else call or check; draw five new cards; after a
-    showdown, Next hand. Returns the moves made."""
+    """Raise while a raise is offered, else call or check; hold the first card and draw four;
+    after a showdown, Next hand. Returns the moves made."""
     moves = 0
     while True:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
@@ -303,6 +303,12 @@ def play_poker(page: Page) -> int:
         row = controls.locator(".pk-row")
         raise_ = row.get_by_role("button", name=re.compile("^Raise"))
         if page.locator("#draw").count():
+            # The hand lies above the sticky bar: a finger reaches every HOLD.
+            for hold in page.locator(".pk-hold").all():
+                on_top(hold)
+            hold = page.locator(".pk-hold").first
+            tap(hold)
+            expect(hold).to_have_attribute("aria-pressed", "true")
             tap(page.locator("#draw"))
         elif raise_.count():
             tap(raise_)

@@ -281,6 +281,19 @@ def test_a_rummy_game_to_the_end_by_touch(
     page.context.close()
 
 
+def wholly_on_screen(panel) -> None:
+    """The panel's box lies within the screen, and nothing in it is cut off (scrolled away)."""
+    box = panel.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+            return {top: r.top, left: r.left, bottom: r.bottom, right: r.right,
+                    width: innerWidth, height: innerHeight,
+                    cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1}; }"""
+    )
+    assert box["top"] >= 0 and box["left"] >= 0, box
+    assert box["bottom"] <= box["height"] and box["right"] <= box["width"], box
+    assert not box["cut"], box
+
+
 def play_poker(page: Page) -> int:
     """Raise while a raise is offered, else call or check; hold the first card and draw four;
     after a showdown, Next hand. Returns the moves made."""
@@ -327,7 +340,9 @@ def test_poker_quick_to_the_end_by_touch(
     assert play_poker(page) > 0
     showdown = page.locator(".pk-showdown.open")
     if showdown.count():  # the last hand's: no next hand to go on to
+        shot(page, f"poker-showdown-{page.viewport_size['width']}")
         expect(showdown.locator("[data-next-hand]")).to_have_text("Close")
+        wholly_on_screen(showdown)
         tap(showdown.locator("[data-next-hand]"))
         expect(showdown).to_have_count(0)
     the_end(page, "poker")

@@ -199,14 +199,17 @@
   // On a phone the table is taller than the screen and the buttons' bar ([data-controls])
   // sticks to its bottom edge, over whatever lies there: on each new turn of the player's, the
   // part they play from ([data-reach], their hand) is scrolled to sit just above the bar, so the
-  // bar never lies over a card they need.
+  // bar never lies over a card they need. A data-reach with a value asks for that once more
+  // outside the player's turn, once for each value (Poker: the holds of a hand's draw, picked
+  // while others draw).
   let reachedAt = null;
   function bringIntoReach() {
     const main = document.getElementById("room-main");
-    if (!main || main.dataset.turn !== "Your turn" || reachedAt === main.dataset.seq) return;
-    reachedAt = main.dataset.seq;
-    const reach = main.querySelector("[data-reach]");
+    const reach = main && main.querySelector("[data-reach]");
     if (!reach) return;
+    const at = main.dataset.turn === "Your turn" ? `turn ${main.dataset.seq}` : reach.dataset.reach;
+    if (!at || reachedAt === at) return;
+    reachedAt = at;
     const bar = main.querySelector("[data-controls]");
     const room = window.innerHeight - (bar ? bar.getBoundingClientRect().height : 0);
     const r = reach.getBoundingClientRect();

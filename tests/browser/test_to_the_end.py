@@ -5,15 +5,22 @@ table's buttons are on screen; at the end, Play again.
 
 Covered: Crazy 8 (its preset: one round, first out wins; also at 1280×850), 8 Américain
 (custom: one round, wins counted), War (Quick: 50 rounds), Blackjack (a hand, then Cash
-out), Gridcannon (a whole deal, started from its home tile), and at their Quick lengths Gin
+out), Gridcannon (a whole deal, started from its home tile), at their Quick lengths Gin
 Rummy (first to 25; also at 1280×850), Thirteen (3 rounds), Poker (30 chips each) and Cardice
-(one hand), the last two also at 1280×850. Klondike is not: see docs/games.md, "On a phone"."""
+(one hand), the last two also at 1280×850, and Klondike (a whole winnable deal, also at
+1280×850) played by a simple rule on the cards face up: see docs/games.md, "On a phone"."""
 
 import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from gameplay import services as gameplay
+from gameplay.engine import registry
+from gameplay.engine.cards import HIDDEN
+from lobby import services
+from lobby.models import Room
 
 from .phone import DESKTOP, PHONE, on_top, shot
 
@@ -281,9 +288,22 @@ def test_a_rummy_game_to_the_end_by_touch(
     page.context.close()
 
 
+def wholly_on_screen(panel) -> None:
+    """The panel's box lies within the screen, and nothing in it is cut off (scrolled away)."""
+    box = panel.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+            return {top: r.top, left: r.left, bottom: r.bottom, right: r.right,
+                    width: innerWidth, height: innerHeight,
+                    cut: el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1}; }"""
+    )
+    assert box["top"] >= 0 and box["left"] >= 0, box
+    assert box["bottom"] <= box["height"] and box["right"] <= box["width"], box
+    assert not box["cut"], box
+
+
 def play_poker(page: Page) -> int:
-    """Raise while a raise is offered, else call or check; draw five new cards; after a
-    showdown, Next hand. Returns the moves made."""
+    """Raise while a raise is offered, else call or check; hold the first card and draw four;
+    after a showdown, Next hand. Returns the moves made."""
     moves = 0
     while True:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
@@ -303,6 +323,12 @@ def play_poker(page: Page) -> int:
         row = controls.locator(".pk-row")
         raise_ = row.get_by_role("button", name=re.compile("^Raise"))
         if page.locator("#draw").count():
+            # The hand lies above the sticky bar: a finger reaches every HOLD.
+            for hold in page.locator(".pk-hold").all():
+                on_top(hold)
+            hold = page.locator(".pk-hold").first
+            tap(hold)
+            expect(hold).to_have_attribute("aria-pressed", "true")
             tap(page.locator("#draw"))
         elif raise_.count():
             tap(raise_)
@@ -321,7 +347,9 @@ def test_poker_quick_to_the_end_by_touch(
     assert play_poker(page) > 0
     showdown = page.locator(".pk-showdown.open")
     if showdown.count():  # the last hand's: no next hand to go on to
+        shot(page, f"poker-showdown-{page.viewport_size['width']}")
         expect(showdown.locator("[data-next-hand]")).to_have_text("Close")
+        wholly_on_screen(showdown)
         tap(showdown.locator("[data-next-hand]"))
         expect(showdown).to_have_count(0)
     the_end(page, "poker")
@@ -360,4 +388,163 @@ def test_cardice_quick_to_the_end_by_touch(
     expect(page.locator(".cd-round")).to_contain_text("Round 1 of 1")
     assert play_cardice(page) > 0
     the_end(page, "cardice")
+    page.context.close()
+
+
+# Klondike: a deal the rule in klondike_move wins (found by playing the rule against the
+# engine, in 72 actions with Draw 1): the test deals it in a room started from the home tile.
+KLONDIKE_SEED = "kl-touch-21"
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def rank(card: str) -> int:
+    return RANKS.index(card[:-1]) + 1
+
+
+def fits_on(card: str, top: str | None) -> bool:
+    """A column takes a card of the other colour one rank lower; an empty one, a King."""
+    if top is None:
+        return rank(card) == 13
+    return (card[-1] in "HD") != (top[-1] in "HD") and rank(card) == rank(top) - 1
+
+
+def goes_home(card: str, home: dict[str, str | None]) -> bool:
+    top = home["f" + card[-1]]
+    return rank(card) == (rank(top) + 1 if top else 1)
+
+
+def klondike_move(seen: dict) -> tuple:
+    """A simple player's rule, from the cards face up on the table: Finish when offered; a
+    card that goes home; a column's face-up run that fits on another column and turns a
+    face-down card over (a King's into an empty column); the waste's card to a column; else
+    the stock. ("move", from, card, to), ("finish",) or ("stock",)."""
+    if seen["finish"]:
+        return ("finish",)
+    tops = {name: (up[-1] if up else None) for name, (down, up) in seen["columns"].items()}
+    waste = seen["waste"]
+    for name, top in tops.items():
+        if top and goes_home(top, seen["home"]):
+            return ("move", name, top, "f" + top[-1])
+    if waste and goes_home(waste, seen["home"]):
+        return ("move", "waste", waste, "f" + waste[-1])
+    for name, (down, up) in seen["columns"].items():
+        for to, top in tops.items():
+            if down and up and to != name and fits_on(up[0], top):
+                return ("move", name, up[0], to)
+    for to, top in tops.items():
+        if waste and fits_on(waste, top):
+            return ("move", "waste", waste, to)
+    return ("stock",)
+
+
+def klondike_rule_wins(seed: str) -> int:
+    """On the engine alone: the actions klondike_move takes to win the Draw 1 deal of the seed
+    (it only sees what the table shows), 0 if it doesn't."""
+    engine = registry.get("klondike")
+    state = engine.new_game(1, seed, {"draw": 1})
+    for actions in range(120):
+        if engine.is_over(state):
+            return actions if state["won"] else 0
+        view = engine.view(state, 0)
+        seen = {
+            "columns": {
+                name: (cards.count(HIDDEN), [c for c in cards if c != HIDDEN])
+                for name, cards in view["columns"].items()
+            },
+            "waste": view["waste"][-1] if view["waste"] else None,
+            "home": view["foundations"],
+            "finish": view["can_finish"],
+        }
+        move = klondike_move(seen)
+        if move[0] == "move":
+            action = {"type": "move", "from": move[1], "card": move[2], "to": move[3]}
+        elif move[0] == "finish":
+            action = {"type": "finish"}
+        else:
+            action = {"type": "draw" if view["can_draw"] else "recycle"}
+        engine.apply(state, 0, action)
+    return 0
+
+
+KLONDIKE_SEEN = """() => {
+  const top = (el) => { const up = [...el.querySelectorAll('.kl-c[data-card]')].pop(); return up ? up.dataset.card : null; };
+  return {
+    columns: Object.fromEntries([...document.querySelectorAll('.kl-col')].map((col) => [col.dataset.pile,
+      [col.querySelectorAll('.kl-c.down').length, [...col.querySelectorAll('.kl-c.up')].map((c) => c.dataset.card)]])),
+    waste: top(document.querySelector('.kl-waste')),
+    home: Object.fromEntries([...document.querySelectorAll('.kl-found')].map((f) => [f.dataset.pile, top(f)])),
+    finish: Boolean(document.querySelector('.kl-finish')),
+  };
+}"""
+
+
+def within_reach(control) -> None:
+    """The thumb scrolls the control into view, then on up out from under a phone's sticky
+    bar (long columns run under it)."""
+    control.scroll_into_view_if_needed()
+    page = control.page
+    bar = page.locator(".kl-controls").bounding_box()
+    under = control.bounding_box()["y"] + control.bounding_box()["height"] - bar["y"]
+    if under > 0:
+        page.mouse.wheel(0, under + 8)
+        page.wait_for_function(
+            "([el, bar]) => el.getBoundingClientRect().bottom <= bar",
+            arg=[control.element_handle(), bar["y"]],
+        )
+
+
+def play_klondike(page: Page) -> int:
+    """Play the deal by klondike_move: a card is tapped (on the strip of it a column shows),
+    then the place it goes, which the table lights up; the stock is tapped to draw. Returns
+    the actions made."""
+    actions = 0
+    while page.locator("#room-main").get_attribute("data-over") != "1":
+        page.wait_for_selector("#room[data-live] section.kl[data-kl-ready]", state="attached")
+        move = klondike_move(page.evaluate(KLONDIKE_SEEN))
+        expect(page.locator(".kl-controls")).to_be_in_viewport(ratio=1)
+        before = seq(page)
+        if move[0] == "finish":
+            finish = page.get_by_role("button", name="Finish")
+            on_top(finish)
+            finish.tap(force=True)  # it pulses: never still, as a tap otherwise waits for
+        elif move[0] == "stock":
+            stock = page.locator(".kl-stock")
+            expect(stock).to_be_enabled()  # the rule's deal never runs out of moves
+            within_reach(stock)
+            tap(stock)
+        else:
+            _, pile, card, to = move
+            picked = page.locator(f".kl-c[data-pile='{pile}'][data-card='{card}']")
+            within_reach(picked)
+            tap(picked, picked.bounding_box()["width"] / 2, 8)
+            expect(picked).to_have_class(re.compile(r"\bsel\b"))
+            place = page.locator(f"[data-dest='{to}']")
+            expect(place).to_have_class(re.compile(r"\bkl-target\b"))
+            top = place.locator(".kl-c[data-card]").last
+            target = top if top.count() else place
+            within_reach(target)
+            tap(target)
+        after(page, before)
+        actions += 1
+        assert actions <= 72, "the table went beyond the rule's line on the engine"
+    return actions
+
+
+@pytest.mark.parametrize("size", [PHONE, {**DESKTOP, "has_touch": True}], ids=["phone", "desktop"])
+def test_klondike_a_whole_deal_by_touch(browser: Browser, daphne_server, size):
+    assert klondike_rule_wins(KLONDIKE_SEED) == 72  # the deal and the rule still agree
+    page = browser.new_context(**size).new_page()
+    page.goto(daphne_server + "/")
+    play = page.locator("form[action='/play/klondike/'] button")
+    play.scroll_into_view_if_needed()
+    tap(play)
+    page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))
+    # The tile deals a random deal: the same room deals the known one instead.
+    room = Room.objects.get(code=page.url.rstrip("/").split("/")[-1])
+    gameplay.submit_action(game_id=room.game_id, seat=0, action={"type": "resign"}, seq=0)
+    game = services.start_game(room=room, player=room.host, kind="klondike", seed=KLONDIKE_SEED)
+    page.wait_for_selector(f"section.kl[data-game='{game.pk}'][data-play='1']", state="attached")
+    assert play_klondike(page) == 72
+    expect(page.locator(".kl-win")).to_contain_text("All 52 cards are home")
+    the_end(page, "klondike")
     page.context.close()

@@ -103,11 +103,15 @@ class RoomConsumer(
         """The socket is gone: its heartbeat stops now, whatever the consumer is doing."""
         self.gone = True
         _sockets.pop(getattr(self, "channel_name", None), None)
-        self._follows(getattr(self, "game_group", None), None)
+        spectating.seat_moved(self, getattr(self, "game_group", None), None)
 
-    def _follows(self, old: str | None, new: str | None) -> None:
-        """This socket now follows game group `new` instead of `old`: the process's
-        spectators of a game wait for its seats (lobby.spectating)."""
+    async def _follow_game(self, old: str | None, new: str | None) -> None:
+        """This socket now hears game group `new` instead of `old`; the process's spectators
+        of a game wait for its seats (lobby.spectating)."""
+        if old:
+            await self.channel_layer.group_discard(old, self.channel_name)
+        if new:
+            await self.channel_layer.group_add(new, self.channel_name)
         spectating.seat_moved(self, old, new)
 
     def says_why(self) -> bool:
@@ -378,11 +382,7 @@ class RoomConsumer(
             return  # a newer view went out meanwhile
         joined = game_group != self.game_group and bool(game_group)
         if game_group != self.game_group:
-            if self.game_group:
-                await self.channel_layer.group_discard(self.game_group, self.channel_name)
-            if game_group:
-                await self.channel_layer.group_add(game_group, self.channel_name)
-            self._follows(self.game_group, game_group)
+            await self._follow_game(self.game_group, game_group)
             self.game_group = game_group
         self.sent_seq = seq
         await self.send(text_data=text)
@@ -510,21 +510,14 @@ class WatchConsumer(RoomConsumer):
     def _gone(self) -> None:
         self.gone = True
         _watchers.pop(getattr(self, "channel_name", None), None)
-        self._follows(getattr(self, "game_group", None), None)
+        spectating.spectator_left(self, getattr(self, "game_group", None))
 
-    def _follows(self, old: str | None, new: str | None) -> None:
-        spectating.spectator_moved(self, old, new)
+    async def _follow_game(self, old: str | None, new: str | None) -> None:
+        """A spectator hears a game's moves through the process's crowd of its spectators,
+        which delivers each move to them all, after the seats (lobby.spectating)."""
+        await spectating.follow(self, old, new)
 
-    async def game_update(self, event):
-        """A move: the first of this process's spectators to hear it has it delivered to them
-        all, after the seats (lobby.spectating); the others have nothing to do."""
-        seq = event["seq"]
-        if seq <= self.sent_seq:
-            return
-        if not spectating.moved(self.game_group, seq, self._crowd_view):
-            await super().game_update(event)
-
-    async def _crowd_view(self, seq: int):
+    async def crowd_view(self, seq: int):
         """The spectators' view of the game as of move `seq` (or later), read once for all of
         this process's spectators of it: (spectator, room, people present, context), or None
         when there is nothing to send."""
@@ -575,8 +568,6 @@ class WatchConsumer(RoomConsumer):
             return
         metrics.OPEN_SOCKETS.dec()
         await self.channel_layer.group_discard(services.room_group(self.code), self.channel_name)
-        if self.game_group:
-            await self.channel_layer.group_discard(self.game_group, self.channel_name)
         _watchers.pop(self.channel_name, None)
         await on_thread(services.stopped_watching)(room_id=self.room_id, channel=self.channel_name)
 

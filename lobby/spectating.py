@@ -1,28 +1,34 @@
-"""A move's delivery to this process's spectators of a game: once, after the seats.
+"""A game's spectators in this process: one subscription to the game's group, one delivery per
+move, after the seats.
 
-Every spectator socket hears each move from the channel layer, but only the first to hear it
-starts the delivery; the others have nothing to do. The delivery waits (at most SEATS_FIRST)
-until this process's seat sockets at the game have been sent the move, reads the spectators'
-view once, and hands it to the spectators CHUNK at a time, yielding to the event loop between
-chunks so a seat's next move never waits behind the crowd; while any seat's move in this
-process is between its arrival and its own view (`seat_busy`), the delivery waits (at most
-SEATS_AHEAD in all), so a table's crowd doesn't slow another table's players. A spectator whose last view is still
-being sent is not queued another: it is sent the newest view when that send is done, never a
-backlog of stale ones. A newer move arriving during a delivery is delivered instead."""
+Spectator sockets don't join the game's group themselves: the first spectator of a game here
+makes the process's crowd for it, which joins the group on a channel of its own (`follow`), so
+a move is one message to each process, however many watch. The crowd's delivery waits (at most
+SEATS_FIRST) until this process's seat sockets at the game have been sent the move, reads the
+spectators' view once, and hands it to the spectators CHUNK at a time, yielding to the event
+loop between chunks; while any seat's move in this process is between its arrival and its own
+view (`seat_busy`), it waits (at most SEATS_AHEAD in all), so a table's crowd doesn't slow
+another table's players. A spectator whose last view is still being sent is not queued another:
+it is sent the newest view when that send is done, never a backlog of stale ones. A newer move
+arriving during a delivery is delivered instead. The last spectator to go takes the crowd's
+subscription with it."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any, Protocol
+
+from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
 
 CHUNK = 10  # spectators handed a view between two yields to the event loop
 SEATS_FIRST = 0.1  # seconds a delivery waits at most for this process's seats to be sent
 SEATS_AHEAD = 0.05  # seconds a delivery yields at most, in all, to seats' moves in this process
+HEAR_AGAIN_AFTER = 1.0  # seconds before a crowd subscribes again after the channel layer failed
 
 
 class Seat(Protocol):
@@ -32,6 +38,9 @@ class Seat(Protocol):
 
 class Spectator(Seat, Protocol):
     def offer(self, view: Any, seq: int) -> None: ...
+
+    def crowd_view(self, seq: int) -> Awaitable[Any]:
+        """The spectators' view as of move `seq` or later (None: nothing to send)."""
 
 
 # game group: this process's sockets at that game
@@ -53,50 +62,85 @@ def seat_busy():
 
 def seat_moved(seat: Seat, old: str | None, new: str | None) -> None:
     """A seat's socket now follows game group `new` (None: none) instead of `old`."""
-    _move(_seats, seat, old, new)
-
-
-def spectator_moved(spectator: Spectator, old: str | None, new: str | None) -> None:
-    if old in _crowds:
-        _crowds[old].spectators.discard(spectator)
-        if not _crowds[old].spectators:
-            del _crowds[old]
+    if old in _seats:
+        _seats[old].discard(seat)
+        if not _seats[old]:
+            del _seats[old]
     if new:
-        _crowds.setdefault(new, Crowd(new)).spectators.add(spectator)
+        _seats.setdefault(new, set()).add(seat)
 
 
-def _move(sockets: dict[str, set], socket, old: str | None, new: str | None) -> None:
-    if old in sockets:
-        sockets[old].discard(socket)
-        if not sockets[old]:
-            del sockets[old]
-    if new:
-        sockets.setdefault(new, set()).add(socket)
-
-
-def moved(group: str | None, seq: int, read: Callable[[int], Awaitable[Any]]) -> bool:
-    """Move `seq` of the game `group` is committed: deliver it to the game's spectators here
-    (`read(seq)` gives their view, or None if there is none to send). False when no spectator
-    here follows that game yet (the caller sends its own view)."""
+def spectator_left(spectator: Spectator, group: str | None) -> None:
     crowd = _crowds.get(group) if group else None
-    if crowd is None:
-        return False
-    if seq > crowd.newest:
-        crowd.newest, crowd.read = seq, read
-        if crowd.task is None or crowd.task.done():
-            crowd.task = asyncio.ensure_future(crowd.deliver())
-    return True
+    if crowd is not None:
+        crowd.spectators.discard(spectator)
+        if not crowd.spectators:
+            del _crowds[group]
+            crowd.disband()
+
+
+async def follow(spectator: Spectator, old: str | None, new: str | None) -> None:
+    """The spectator now watches game group `new` (None: none) instead of `old`; returns once
+    the process's crowd for `new` hears the group's moves."""
+    spectator_left(spectator, old)
+    if new:
+        crowd = _crowds.get(new)
+        if crowd is None:
+            crowd = _crowds[new] = Crowd(new)
+        crowd.spectators.add(spectator)
+        await asyncio.wait([crowd.following])  # done, or cancelled when the crowd disbands
 
 
 class Crowd:
-    """The spectators of one game in this process."""
+    """The spectators of one game in this process, and their one subscription to its group."""
 
     def __init__(self, group: str):
         self.group = group
         self.spectators: set[Spectator] = set()
         self.newest = -1
-        self.read: Callable[[int], Awaitable[Any]] | None = None
-        self.task: asyncio.Future | None = None
+        self.delivery: asyncio.Future | None = None
+        self.following = asyncio.get_running_loop().create_future()
+        self.listening = asyncio.ensure_future(self._listen())
+
+    async def _listen(self) -> None:
+        layer = get_channel_layer()
+        while True:
+            channel = await layer.new_channel()
+            try:
+                await layer.group_add(self.group, channel)
+                if self.following.done():
+                    self.moved(self.newest + 1)  # heard again after a failure: any news is sent
+                else:
+                    self.following.set_result(None)
+                while True:
+                    message = await layer.receive(channel)
+                    if message.get("type") == "game.update":
+                        self.moved(int(message["seq"]))
+            except asyncio.CancelledError:
+                with contextlib.suppress(Exception):
+                    await layer.group_discard(self.group, channel)
+                raise
+            except Exception as exc:  # the channel layer away (Redis): hear the game again
+                log.warning("game %s: its spectators stopped hearing it: %r", self.group, exc)
+                with contextlib.suppress(Exception):
+                    await layer.group_discard(self.group, channel)
+                if not self.following.done():
+                    self.following.set_result(None)
+                await asyncio.sleep(HEAR_AGAIN_AFTER)
+
+    def disband(self) -> None:
+        self.listening.cancel()
+        if self.delivery is not None:
+            self.delivery.cancel()
+        if not self.following.done():
+            self.following.cancel()
+
+    def moved(self, seq: int) -> None:
+        """Move `seq` of the game is committed: deliver it to the spectators here."""
+        if seq > self.newest:
+            self.newest = seq
+            if self.delivery is None or self.delivery.done():
+                self.delivery = asyncio.ensure_future(self.deliver())
 
     async def deliver(self) -> None:
         delivered = -1
@@ -106,7 +150,8 @@ class Crowd:
             try:
                 await self._seats_first(seq)
                 await _seats_ahead(ahead_until)
-                view = await self.read(seq)
+                reader = next((s for s in self.spectators if not s.gone), None)
+                view = await reader.crowd_view(seq) if reader is not None else None
             except Exception:
                 log.exception(
                     "game %s: the spectators' view of move %d was not read", self.group, seq

@@ -1,13 +1,19 @@
-"""A move's delivery to a process's spectators gives way to the seats' moves in that process
-(lobby.spectating): a table's crowd must not slow another table's players."""
+"""A process's spectators of a game (lobby.spectating): one subscription to the game's group
+however many watch, one delivery per move, and that delivery gives way to the seats' moves in
+the process, so a table's crowd doesn't slow another table's players."""
 
 import asyncio
+import uuid
 
 import pytest
+import pytest_asyncio
+from channels.layers import get_channel_layer
 
 from lobby import spectating
 
 pytestmark = pytest.mark.asyncio
+
+WATCHING = 3 * spectating.CHUNK
 
 
 class Spectator:
@@ -15,43 +21,79 @@ class Spectator:
         self.sent_seq, self.gone, self.offers = -1, False, offers
 
     def offer(self, view, seq: int) -> None:
-        self.offers.append(seq)
+        self.offers.append(view)
         self.sent_seq = seq
 
+    async def crowd_view(self, seq: int) -> str:
+        return f"view {seq}"
 
-@pytest.fixture
-def crowd():
-    offers: list[int] = []
-    spectators = [Spectator(offers) for _ in range(3 * spectating.CHUNK)]
+
+async def members(group: str) -> int:
+    """The channels in the game's group, as the channel layer holds them."""
+    layer = get_channel_layer()
+    if hasattr(layer, "_group_key"):  # Redis
+        connection = layer.connection(layer.consistent_hash(group))
+        return await connection.zcard(layer._group_key(group))
+    return len(layer.groups.get(group, {}))
+
+
+async def moved(group: str, seq: int) -> None:
+    await get_channel_layer().group_send(group, {"type": "game.update", "seq": seq})
+
+
+@pytest_asyncio.fixture
+async def crowd():
+    """WATCHING spectators of one game, and the views offered to them."""
+    group, offers = f"game-test-{uuid.uuid4().hex[:8]}", []
+    spectators = [Spectator(offers) for _ in range(WATCHING)]
     for spectator in spectators:
-        spectating.spectator_moved(spectator, None, "game-1")
-    yield offers
+        await spectating.follow(spectator, None, group)
+    yield group, offers, spectators
     for spectator in spectators:
-        spectating.spectator_moved(spectator, "game-1", None)
+        spectating.spectator_left(spectator, group)
 
 
-async def _read(seq: int) -> str:
-    return f"view {seq}"
+async def _settle(seconds: float = 0.05) -> None:
+    await asyncio.sleep(seconds)
+
+
+async def test_a_move_is_one_message_however_many_watch(crowd):
+    group, offers, spectators = crowd
+    assert await members(group) == 1  # the crowd's channel, not one per spectator
+    await moved(group, 1)
+    await _settle()
+    assert offers == ["view 1"] * WATCHING
+    for spectator in spectators:
+        spectating.spectator_left(spectator, group)
+    await _settle()
+    assert await members(group) == 0  # the last to go took the subscription with it
 
 
 async def test_a_delivery_waits_while_a_seat_here_is_moving(crowd):
+    group, offers, _ = crowd
     with spectating.seat_busy():
-        assert spectating.moved("game-1", 1, _read)
+        await moved(group, 1)
         await asyncio.sleep(spectating.SEATS_AHEAD / 5)
-        assert crowd == []  # nobody is sent the move while the seat's own view is pending
-    await asyncio.sleep(0.02)
-    assert crowd == [1] * 3 * spectating.CHUNK
+        assert offers == []  # nobody is sent the move while the seat's own view is pending
+    await _settle()
+    assert offers == ["view 1"] * WATCHING
 
 
 async def test_a_busy_process_delays_its_spectators_only_so_long(crowd):
+    group, offers, _ = crowd
     with spectating.seat_busy():
-        spectating.moved("game-1", 1, _read)
+        await moved(group, 1)
         await asyncio.sleep(spectating.SEATS_AHEAD * 3)
         # however busy the seats are, the crowd is sent the move after SEATS_AHEAD
-        assert crowd == [1] * 3 * spectating.CHUNK
+        assert offers == ["view 1"] * WATCHING
 
 
-async def test_an_idle_process_delivers_at_once(crowd):
-    spectating.moved("game-1", 1, _read)
-    await asyncio.sleep(0.01)
-    assert crowd == [1] * 3 * spectating.CHUNK
+async def test_a_spectator_arriving_later_joins_the_same_subscription(crowd):
+    group, offers, _ = crowd
+    later = Spectator([])
+    await spectating.follow(later, None, group)
+    assert await members(group) == 1
+    await moved(group, 1)
+    await _settle()
+    assert later.offers == ["view 1"] and len(offers) == WATCHING
+    spectating.spectator_left(later, group)

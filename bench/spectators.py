@@ -18,9 +18,11 @@ run, through the same server and Redis:
    only with ECHO_SOCKET=1): per table one sender and as many listeners as it had sockets,
    the sender's message timed to the last listener.
 
-A move's round trip is the time from sending {"type": "act"} to the seat's own new view; its
-spectator delay is the time from the same send to the last of the table's spectators holding
-a view at that move or later (every spectator's delay is kept too). A spectator that never
+The spectators' sockets live in a process of their own, so the bursts of views they read
+don't delay the seats' process in reading the seats' own (both time with the machine's
+monotonic clock). A move's round trip is the time from sending {"type": "act"} to the seat's
+own new view; its spectator delay is the time from the same send to the last of the table's
+spectators holding a view at that move or later (every spectator's delay is kept too). A spectator that never
 shows a move (10 s) counts as a missed view; an act with no answer in 10 s is "lost". Prints,
 per phase, p50/p99 of both, the seats' p99 watched over alone (the goal: at most 1.5x; and a
 spectator p99 under 250 ms), the tables with lost moves or missed views (and whether they had
@@ -35,6 +37,7 @@ import bisect
 import concurrent.futures
 import itertools
 import json
+import multiprocessing
 import re
 import resource
 import sys
@@ -55,7 +58,6 @@ from load import (  # noqa: E402
     Seat,
     Timed,
     cpu_between,
-    cpu_sample,
     deal,
     open_socket,
     percentile,
@@ -87,6 +89,16 @@ class Run(Phase):
     per_table: dict[int, dict] = field(default_factory=dict)
 
 
+WATCHING_PID: int | None = None  # the process holding the spectators' sockets
+
+
+def cpu_sample() -> dict[int, tuple[str, float]]:
+    sample = load.cpu_sample()
+    if WATCHING_PID is not None:
+        sample[WATCHING_PID] = ("this bench (spectators)", load._stat(WATCHING_PID)[2])
+    return sample
+
+
 class Spectator:
     """One watch socket and when each view reached it: per game, (seq, time) in arrival
     order, and the highest seq seen so far with it (a spectator that falls behind is sent
@@ -95,6 +107,9 @@ class Spectator:
     def __init__(self, ws, html: bool):
         self.ws, self.html = ws, html
         self.seen: dict[int, tuple[list[int], list[float]]] = {}
+
+    def __getstate__(self):  # sent back to the seats' process: what it saw, not its socket
+        return {"ws": None, "html": self.html, "seen": self.seen}
 
     async def read(self, done: asyncio.Event, dropped: list[int]):
         pattern = HTML_STATE if self.html else JSON_STATE
@@ -358,40 +373,35 @@ async def run(args) -> None:
     print(f"{len(tables)} tables dealt; alone for {args.seconds:g} s", flush=True)
     await play(args, tables, seat_lists, alone, pool)
 
+    # The spectators watch from a process of their own: a burst of a hundred views arriving
+    # in the seats' process would delay reading the seats' own, and the seats' times would
+    # measure this client instead of the server. time.perf_counter is the machine's
+    # monotonic clock, the same in both processes.
+    global WATCHING_PID
     watched = Run("watched")
     each = args.watchers // len(tables)
-    html_each = round(each * args.html)
-    watching: list[list[Spectator]] = []
-    dropped = [0]
-    for code, _, _ in tables:
-        paths = [f"{base}/ws/rooms/{code}/watch/"] * html_each
-        paths += [f"{base}/ws/rooms/{code}/watch/?format=json"] * (each - html_each)
-        opened = await asyncio.gather(*(open_socket(p, None, gate, watched) for p in paths))
-        watching.append(
-            [
-                Spectator(ws, "format=json" not in p)
-                for ws, p in zip(opened, paths, strict=True)
-                if ws
-            ]
-        )
-    spectators = [s for table in watching for s in table]
-    watched.connections = len(spectators)
-    spectator_readers = [asyncio.create_task(s.read(done, dropped)) for s in spectators]
-    deadline = time.perf_counter() + 60
-    while any(not s.seen for s in spectators) and time.perf_counter() < deadline:
-        await asyncio.sleep(0.5)  # every spectator's first view
-    await asyncio.sleep(3)  # and the tables' watching counts settle
-    print(f"{len(spectators)} spectators watching; playing for {args.seconds:g} s", flush=True)
+    here, there = multiprocessing.get_context("spawn").Pipe()
+    watcher = multiprocessing.get_context("spawn").Process(
+        target=watch_from_here,
+        args=(there, base, [code for code, _, _ in tables], each, round(each * args.html)),
+    )
+    watcher.start()
+    WATCHING_PID = watcher.pid
+    watched.connections, watched.handshake_failures, errors = await _answer(here)
+    watched.errors += errors
+    print(f"{watched.connections} spectators watching; playing for {args.seconds:g} s", flush=True)
     await play(args, tables, seat_lists, watched, pool)
     await asyncio.sleep(ANSWER_WITHIN / 2)  # the last moves reach the last spectators
+    here.send("stop")
+    watching, watched.dropped = await _answer(here)
+    watcher.join()
+    WATCHING_PID = None
     spectator_delays(watched, watching)
-    watched.dropped = dropped[0]
     settled = await asyncio.gather(*(load._settle(pair) for pair in seat_lists if len(pair) == 2))
     watched.errors += ["a table's seats ended on different views"] * settled.count(False)
     done.set()
-    await asyncio.gather(*(s.ws.close() for s in spectators))
     await asyncio.gather(*(ws.close() for ws in sockets if ws is not None))
-    await asyncio.gather(*readers, *spectator_readers)
+    await asyncio.gather(*readers)
     await asyncio.gather(
         *(
             loop.run_in_executor(pool, client.post, f"/rooms/{code}/leave/")
@@ -405,6 +415,48 @@ async def run(args) -> None:
     html_tables = {i for i, w in enumerate(watching) if any(s.html for s in w)}
     report(args, [alone, watched, relay], html_tables, len(tables))
     pool.shutdown()
+
+
+async def _answer(connection):
+    return await asyncio.get_running_loop().run_in_executor(None, connection.recv)
+
+
+def watch_from_here(connection, base: str, codes: list[str], each: int, html_each: int) -> None:
+    """The spectators' process: opens `each` watch sockets a table (`html_each` of them
+    HTML), says how many once each has its first view, keeps what each saw until told to
+    stop, and sends that back (with the sockets the server dropped)."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
+    asyncio.run(_watch(connection, base, codes, each, html_each))
+
+
+async def _watch(connection, base: str, codes: list[str], each: int, html_each: int) -> None:
+    opening = Run("watched")
+    gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
+    watching: list[list[Spectator]] = []
+    for code in codes:
+        paths = [f"{base}/ws/rooms/{code}/watch/"] * html_each
+        paths += [f"{base}/ws/rooms/{code}/watch/?format=json"] * (each - html_each)
+        opened = await asyncio.gather(*(open_socket(p, None, gate, opening) for p in paths))
+        watching.append(
+            [
+                Spectator(ws, "format=json" not in p)
+                for ws, p in zip(opened, paths, strict=True)
+                if ws
+            ]
+        )
+    spectators = [s for table in watching for s in table]
+    done, dropped = asyncio.Event(), [0]
+    readers = [asyncio.create_task(s.read(done, dropped)) for s in spectators]
+    deadline = time.perf_counter() + 60
+    while any(not s.seen for s in spectators) and time.perf_counter() < deadline:
+        await asyncio.sleep(0.5)  # every spectator's first view
+    await asyncio.sleep(3)  # and the tables' watching counts settle
+    connection.send((len(spectators), opening.handshake_failures, opening.errors))
+    await _answer(connection)  # "stop"
+    done.set()
+    await asyncio.gather(*(s.ws.close() for s in spectators))
+    await asyncio.gather(*readers)
+    connection.send((watching, dropped[0]))
 
 
 def main() -> int:

@@ -208,8 +208,8 @@ async def test_html_spectators_share_one_rendering_of_each_view(real_services, m
 
 async def _seats_and_crowd(code: str, host: Client, guest: Client, n: int, slow: int = 0):
     """`n` JSON spectators (the first `slow` marked slow), then the table's two JSON seats
-    (the spectators are first in the game's group: what is sent first is not left to the
-    order the sockets joined), each past its first views."""
+    (the spectators' subscription is first in the game's group: what is sent first is not
+    left to the order the sockets joined), each past its first views."""
     crowd = []
     for i in range(n):
         mark = "&slow=1" if i < slow else ""

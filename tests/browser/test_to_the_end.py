@@ -3,12 +3,13 @@ socket message, no script call, no peek at the legal moves. Before each tap the 
 that the control is what a finger at its centre lands on (nothing drawn over it) and that the
 table's buttons are on screen; at the end, Play again.
 
-Covered: Crazy 8 (its preset: one round, first out wins; also at 1280×850), 8 Américain
-(custom: one round, wins counted), War (Quick: 50 rounds), Blackjack (a hand, then Cash
-out), Gridcannon (a whole deal, started from its home tile), at their Quick lengths Gin
-Rummy (first to 25; also at 1280×850), Thirteen (3 rounds), Poker (30 chips each) and Cardice
-(one hand), the last two also at 1280×850, and Klondike (a whole winnable deal, also at
-1280×850) played by a simple rule on the cards face up: see docs/games.md, "On a phone"."""
+Covered, each also at 1280×850 (touch) but where two games share one table template (8
+Américain Crazy 8's, Thirteen Gin's): Crazy 8 (its preset: one round, first out wins), 8
+Américain (custom: one round, wins counted), War (Quick: 50 rounds), Blackjack (a hand, then
+Cash out), Gridcannon (a whole deal, started from its home tile), at their Quick lengths Gin
+Rummy (first to 25), Thirteen (3 rounds), Poker (30 chips each) and Cardice (one hand), and
+Klondike (a whole winnable deal) played by a simple rule on the cards face up: see
+docs/games.md, "On a phone"."""
 
 import re
 
@@ -135,8 +136,11 @@ def test_a_shedding_game_to_the_end_by_touch(
     page.context.close()
 
 
-def test_war_quick_to_the_end_by_touch(browser: Browser, daphne_server, celery_worker_process):
-    page = browser.new_context(**PHONE).new_page()
+@pytest.mark.parametrize("size", [PHONE, {**DESKTOP, "has_touch": True}], ids=["phone", "desktop"])
+def test_war_quick_to_the_end_by_touch(
+    browser: Browser, daphne_server, celery_worker_process, size
+):
+    page = browser.new_context(**size).new_page()
     start(page, daphne_server, "war", {"Game length": "Quick: 50 rounds"})
     flips = 0
     while page.locator("#room-main").get_attribute("data-over") != "1":
@@ -157,10 +161,11 @@ def test_war_quick_to_the_end_by_touch(browser: Browser, daphne_server, celery_w
     page.context.close()
 
 
-def test_blackjack_a_hand_then_cash_out_by_touch(browser: Browser, daphne_server):
+@pytest.mark.parametrize("size", [PHONE, {**DESKTOP, "has_touch": True}], ids=["phone", "desktop"])
+def test_blackjack_a_hand_then_cash_out_by_touch(browser: Browser, daphne_server, size):
     """Solo Blackjack ends when the player cashes out: one hand (the smallest chip, then Hold
     at each turn), then Cash out."""
-    page = browser.new_context(**PHONE).new_page()
+    page = browser.new_context(**size).new_page()
     page.goto(daphne_server + "/")
     play = page.locator("[data-kind=blackjack]").get_by_role("button", name=re.compile("Play"))
     play.scroll_into_view_if_needed()
@@ -220,8 +225,9 @@ def gridcannon_tap(page: Page) -> None:
             tap(lit.first)
 
 
-def test_gridcannon_to_the_end_by_touch(browser: Browser, daphne_server):
-    page = browser.new_context(**PHONE).new_page()
+@pytest.mark.parametrize("size", [PHONE, {**DESKTOP, "has_touch": True}], ids=["phone", "desktop"])
+def test_gridcannon_to_the_end_by_touch(browser: Browser, daphne_server, size):
+    page = browser.new_context(**size).new_page()
     page.goto(daphne_server + "/")
     play = page.locator("[data-kind=gridcannon]").get_by_role("button", name=re.compile("^Play"))
     play.scroll_into_view_if_needed()

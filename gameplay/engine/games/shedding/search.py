@@ -7,7 +7,8 @@ not on the discard pile) are dealt to the other hands, weighted by what the tabl
 rest become the draw pile in a random order. Medium's move and every other candidate (each
 card that may be played, a wild card with each suit worth naming, drawing) are played on the
 same deals (common random numbers), and the round is played out by every seat with a fast
-rule (``quick``). A move replaces Medium's only when it wins more often (with points scoring:
+imitation of Medium (``like_medium``; the plainer ``quick`` rule is kept for comparison: it
+wins 46.1 ± 3.1% of Crazy 8 games against today's computer, ``like_medium`` 48.6 ± 3.1%). A move replaces Medium's only when it wins more often (with points scoring:
 ends the round with a better margin) by ``SURE`` standard errors over those deals. Hard
 looks at ``HARD_DEALS`` deals, Expert at ``DEALS``; ``time.process_time`` caps a move at
 ``HARD_CAP`` and ``CPU_CAP`` seconds.
@@ -20,11 +21,19 @@ import random
 import time
 from typing import Any
 
-from ...cards import SUITS, is_joker, suit
+from ...cards import SUITS, is_joker, rank, suit
 from ...core import Action, clone
 from .ruleset import ANNOUNCE_WORDS, effect_key, effect_of, full_deck, is_special, key_label
-from .scoring import hand_value
-from .strategy import best_suit, choose, effects_of_view, next_lacks, play_action
+from .scoring import card_points, hand_value
+from .strategy import (
+    ANSWER_WEIGHT,
+    LACK_PLAY,
+    best_suit,
+    choose,
+    effects_of_view,
+    next_lacks,
+    play_action,
+)
 
 DEALS = 200  # sampled states each candidate move is played out on
 # Standard errors by which a move must beat Medium's on the deals to replace it: several
@@ -34,6 +43,7 @@ CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
 HARD_DEALS = 30  # Hard's glance: a few deals
 HARD_CAP = 0.04
 LACK_WEIGHT = 0.25  # how much less likely a hand is for each card of a suit its seat drew on
+WILD_LACK_WEIGHT = 1.0  # the same, for each wild card of a seat that drew on a suit
 ROLLOUT_MOVES = 400  # a round that runs longer is scored as it stands
 
 
@@ -178,6 +188,7 @@ def determinize(base: dict[str, Any], view: dict[str, Any], rng: random.Random) 
     for card in seen:
         unseen.remove(card)
     counts = view["hand_counts"]
+    effects = base["ruleset"]["effects"]
     best = None
     for _ in range(4):
         rng.shuffle(unseen)
@@ -190,6 +201,9 @@ def determinize(base: dict[str, Any], view: dict[str, Any], rng: random.Random) 
             at += count
             lacks = view["drew_on"][seat]
             weight *= LACK_WEIGHT ** sum(1 for c in hand if suit(c) in lacks)
+            if lacks:
+                # It drew instead of playing, so it held no wild card then either.
+                weight *= WILD_LACK_WEIGHT ** sum(1 for c in hand if is_wild(effects, c))
             hands.append(hand)
         weight *= rng.random()
         if best is None or weight > best[0]:
@@ -200,14 +214,14 @@ def determinize(base: dict[str, Any], view: dict[str, Any], rng: random.Random) 
 
 
 def playout(engine, state: dict[str, Any], me: int, rng: random.Random) -> float:
-    """Play the round out with ``quick`` for every seat; my score for it: 1 for a win (½ for
-    none), or with points scoring the others' points less mine."""
+    """Play the round out with ``like_medium`` for every seat; my score for it: 1 for a win
+    (½ for none), or with points scoring the others' points less mine."""
     round_no = state["round"]
     for _ in range(ROLLOUT_MOVES):
         if state["over"] or state["round"] != round_no:
             break
         seat = state["dealer"] if state["phase"] == "choose_suit" else state["turn"]
-        engine.play(state, seat, quick(engine, state, seat, rng))
+        engine.play(state, seat, like_medium(engine, state, seat, rng))
     else:
         return 0.5 if state["ruleset"]["scoring"] == "wins" else margin_now(state, me)
     last = state["last_round"]
@@ -276,3 +290,105 @@ def quick_suit(cards: list[str], effects: dict[str, str]) -> str:
         if not is_joker(card) and effect_key(effects, card) is None:
             counts[suit(card)] += 1
     return max(SUITS, key=lambda s: counts[s])
+
+
+def like_medium(engine, state: dict[str, Any], seat: int, rng: random.Random) -> Action:
+    """A fast imitation of Medium (strategy.choose) on the whole state, for playouts: the
+    same weights, reading only what the seat could see (its hand, the discards, the hand
+    counts and the suits the next seat drew on)."""
+    rs = state["ruleset"]
+    effects = rs["effects"]
+    hand = state["hands"][seat]
+    nxt = engine._next(state, seat)
+    lacks = state["drew_on"][nxt] if nxt != seat else ()
+    if state["phase"] == "choose_suit":
+        return {"type": "choose_suit", "suit": lacking_suit(hand, effects, lacks)}
+    if state["pending"]:
+        for card in hand:
+            if engine._playable(state, seat, card):
+                return medium_play(rs, hand, card, lacks)
+        return {"type": "take"}
+    playable = [c for c in hand if engine._playable(state, seat, c)]
+    if not playable:
+        if engine.draw_problem(state, seat, {}) is None:
+            return {"type": "draw"}
+        return {"type": "pass"}
+    if len(playable) == 1:
+        return medium_play(rs, hand, playable[0], lacks)
+    # The cards this seat has not seen: the other hands and the draw pile.
+    suits = dict.fromkeys(SUITS, 0)
+    ranks: dict[str, int] = {}
+    wild = unseen = 0
+    for other, cards in enumerate(state["hands"]):
+        if other != seat:
+            for card in cards:
+                unseen += 1
+                if is_wild(effects, card):
+                    wild += 1
+                else:
+                    suits[card[-1]] += 1
+                    ranks[card[:-1]] = ranks.get(card[:-1], 0) + 1
+    for card in state["stock"]:
+        unseen += 1
+        if is_wild(effects, card):
+            wild += 1
+        else:
+            suits[card[-1]] += 1
+            ranks[card[:-1]] = ranks.get(card[:-1], 0) + 1
+    threat = len(state["hands"][nxt]) <= 2
+    two = len(state["hands"]) == 2
+    specials = sum(1 for c in hand if is_special(effects, c))
+    lone = not rs["special_last_card"] and specials >= len(hand) - 1 and len(hand) >= 2
+    points = rs["scoring"] == "points"
+    per_card = len(state["hands"][nxt]) / unseen if unseen and nxt != seat else 0.0
+
+    def value(card: str) -> float:
+        rest_suits = [suit(c) for c in hand if c != card and not is_joker(c)]
+        effect = effect_of(effects, card)
+        name = effect[0] if effect else ""
+        joker = is_joker(card)
+        v = 100.0 if lone and is_special(effects, card) else 0.0
+        if joker or name == "wish":
+            v -= 40
+            follow = lacking_suit([c for c in hand if c != card], effects, lacks)
+        else:
+            follow = suit(card)
+            v += 3 * rest_suits.count(follow)
+            v += sum(1 for c in hand if c != card and not is_joker(c) and c[:-1] == card[:-1])
+            if follow in lacks:
+                v += LACK_PLAY
+        if name in ("skip", "draw", "draw_skip"):
+            v += 25 if threat or two and name != "draw" else -4
+        if name in ("", "wish", "reverse") and not joker:
+            fitting = wild + ranks.get(card[:-1], 0)
+            if follow not in lacks:
+                fitting += suits[follow]
+            v -= ANSWER_WEIGHT * per_card * fitting
+        if name == "cover":
+            covers = [
+                c for c in hand if c != card and (suit(c) == suit(card) or rank(c) == rank(card))
+            ]
+            v += 2 if covers else -15
+        if points:
+            v += card_points(rs["values"], card) / 10
+        return v + rng.random() * 0.01
+
+    return medium_play(rs, hand, max(playable, key=value), lacks)
+
+
+def medium_play(rs: dict[str, Any], hand: list[str], card: str, lacks) -> Action:
+    action: Action = {"type": "play", "card": card}
+    if effect_of(rs["effects"], card) == ("wish", 0):
+        action["suit"] = lacking_suit([c for c in hand if c != card], rs["effects"], lacks)
+    if rs["knock_penalty"] and len(hand) == 2:
+        action["knock"] = True
+    return action
+
+
+def lacking_suit(cards: list[str], effects: dict[str, str], lacks) -> str:
+    """Medium's suit to name: the suit held most of, better still one the next seat lacks."""
+    return best_suit(cards, effects, set(lacks))
+
+
+def is_wild(effects: dict[str, str], card: str) -> bool:
+    return is_joker(card) or effect_of(effects, card) == ("wish", 0)

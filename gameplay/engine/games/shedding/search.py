@@ -16,6 +16,7 @@ looks at ``HARD_DEALS`` deals, Expert at ``DEALS``; ``time.process_time`` caps a
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import time
@@ -316,20 +317,11 @@ def like_medium(engine, state: dict[str, Any], seat: int, rng: random.Random) ->
     if len(playable) == 1:
         return medium_play(rs, hand, playable[0], lacks)
     # The cards this seat has not seen: the other hands and the draw pile.
+    others = [c for other, cards in enumerate(state["hands"]) if other != seat for c in cards]
     suits = dict.fromkeys(SUITS, 0)
     ranks: dict[str, int] = {}
-    wild = unseen = 0
-    for other, cards in enumerate(state["hands"]):
-        if other != seat:
-            for card in cards:
-                unseen += 1
-                if is_wild(effects, card):
-                    wild += 1
-                else:
-                    suits[card[-1]] += 1
-                    ranks[card[:-1]] = ranks.get(card[:-1], 0) + 1
-    for card in state["stock"]:
-        unseen += 1
+    wild, unseen = 0, len(others) + len(state["stock"])
+    for card in itertools.chain(others, state["stock"]):
         if is_wild(effects, card):
             wild += 1
         else:

@@ -85,7 +85,8 @@ async def follow(spectator: Spectator, old: str | None, new: str | None) -> None
     spectator_left(spectator, old)
     if new:
         crowd = _crowds.get(new)
-        if crowd is None:
+        if crowd is None or crowd.loop is not asyncio.get_running_loop():
+            # (a crowd left by an event loop that has ended, as each test's loop does)
             crowd = _crowds[new] = Crowd(new)
         crowd.spectators.add(spectator)
         await asyncio.wait([crowd.following])  # done, or cancelled when the crowd disbands
@@ -99,7 +100,8 @@ class Crowd:
         self.spectators: set[Spectator] = set()
         self.newest = -1
         self.delivery: asyncio.Future | None = None
-        self.following = asyncio.get_running_loop().create_future()
+        self.loop = asyncio.get_running_loop()
+        self.following = self.loop.create_future()
         self.listening = asyncio.ensure_future(self._listen())
 
     async def _listen(self) -> None:

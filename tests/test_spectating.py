@@ -11,8 +11,6 @@ from channels.layers import get_channel_layer
 
 from lobby import spectating
 
-pytestmark = pytest.mark.asyncio
-
 WATCHING = 3 * spectating.CHUNK
 
 
@@ -57,6 +55,7 @@ async def _settle(seconds: float = 0.05) -> None:
     await asyncio.sleep(seconds)
 
 
+@pytest.mark.asyncio
 async def test_a_move_is_one_message_however_many_watch(crowd):
     group, offers, spectators = crowd
     assert await members(group) == 1  # the crowd's channel, not one per spectator
@@ -69,6 +68,7 @@ async def test_a_move_is_one_message_however_many_watch(crowd):
     assert await members(group) == 0  # the last to go took the subscription with it
 
 
+@pytest.mark.asyncio
 async def test_a_delivery_waits_while_a_seat_here_is_moving(crowd):
     group, offers, _ = crowd
     with spectating.seat_busy():
@@ -79,6 +79,7 @@ async def test_a_delivery_waits_while_a_seat_here_is_moving(crowd):
     assert offers == ["view 1"] * WATCHING
 
 
+@pytest.mark.asyncio
 async def test_a_busy_process_delays_its_spectators_only_so_long(crowd):
     group, offers, _ = crowd
     with spectating.seat_busy():
@@ -88,6 +89,7 @@ async def test_a_busy_process_delays_its_spectators_only_so_long(crowd):
         assert offers == ["view 1"] * WATCHING
 
 
+@pytest.mark.asyncio
 async def test_a_spectator_arriving_later_joins_the_same_subscription(crowd):
     group, offers, _ = crowd
     later = Spectator([])
@@ -97,3 +99,21 @@ async def test_a_spectator_arriving_later_joins_the_same_subscription(crowd):
     await _settle()
     assert later.offers == ["view 1"] and len(offers) == WATCHING
     spectating.spectator_left(later, group)
+
+
+def test_a_crowd_left_by_an_ended_event_loop_is_made_again():
+    """A crowd belongs to its event loop: a spectator on a new loop (as each test's is) gets a
+    crowd of its own, not one whose subscription died with the old loop."""
+    group = f"game-test-{uuid.uuid4().hex[:8]}"
+    left_behind = Spectator([])
+    asyncio.run(spectating.follow(left_behind, None, group))  # and never leaves
+
+    async def watch_again() -> list:
+        spectator = Spectator([])
+        await spectating.follow(spectator, None, group)
+        await moved(group, 1)
+        await _settle()
+        spectating.spectator_left(spectator, group)
+        return spectator.offers
+
+    assert asyncio.run(watch_again()) == ["view 1"]

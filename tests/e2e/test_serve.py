@@ -100,8 +100,9 @@ def test_two_daphne_processes_one_table_computer_moves_from_the_worker(serve):
                     message = receive(ws, timeout=0.1)
                 except TimeoutError:
                     continue
-                if message["type"] == "error":
-                    assert "moved on" in message["message"], message
+                if message["type"] == "error":  # a flip crossed the last round's, or a newer state
+                    said = message["message"]
+                    assert "moved on" in said or said == "The game is over.", message
                     continue
                 latest[seat] = message
                 rounds[seat].add(message["view"]["round"])

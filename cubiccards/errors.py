@@ -5,13 +5,14 @@ import logging
 
 from django.contrib.auth.forms import AuthenticationForm
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
 from accounts.forms import SignUpForm
 
 log = logging.getLogger(__name__)
-STALE = "This form had expired. Please try again."
+STALE = gettext_lazy("This form had expired. Please try again.")
 RETRY_AFTER = 10  # seconds before the "tables unavailable" page asks again by itself
 FORMS = {  # path prefix: (form, template)
     "/accounts/signup": (SignUpForm, "registration/signup.html"),
@@ -62,5 +63,5 @@ def not_found(request, exception=None):
     plain one; never Django's debug page."""
     message = exception.args[0] if exception and exception.args else None
     if not isinstance(message, str):
-        message = "There is no page at this address."
+        message = gettext("There is no page at this address.")
     return render(request, "404.html", {"message": message}, status=404)

@@ -7,8 +7,10 @@ import json
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import gettext_lazy as _
+
 DATA = Path(__file__).with_name("lengths.json")
-TITLES = {"quick": "Quick", "classic": "Classic"}
+TITLES = {"quick": _("Quick"), "classic": _("Classic")}
 
 
 @cache
@@ -30,6 +32,7 @@ def offered(engine) -> list[dict]:
     rules = {"quick": engine.quick or {}, "classic": {}}
     return [
         {
+            "name": name if len(names) > 1 else "only",
             "title": TITLES[name] if len(names) > 1 else "",
             "rules": json.dumps(rules[name]) if rules[name] else "",
             "minutes": about_minutes(measured[name]["median_minutes"])

@@ -15,6 +15,7 @@ from functools import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from cards import art
@@ -50,7 +51,9 @@ def manifest(request: HttpRequest) -> HttpResponse:
     body = {
         "name": "Cubic Cards",
         "short_name": "Cubic Cards",
-        "description": "Ten card games with the A.M.I.C. creature deck, alone or with friends.",
+        "description": gettext(
+            "Ten card games with the A.M.I.C. creature deck, alone or with friends."
+        ),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",

@@ -15,6 +15,7 @@ urlpatterns = [
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("icon.svg", pwa.icon, name="icon"),
     path("offline/", pwa.offline, name="offline"),
+    path("jsi18n/<str:lang>/", views.javascript_catalog, name="javascript-catalog"),
     path("accounts/", include("accounts.urls")),
     path("language/", accounts_views.choose_language, name="language"),
     path("", include("api.urls")),

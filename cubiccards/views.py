@@ -1,4 +1,10 @@
+from django.conf import settings
+from django.http import Http404
 from django.shortcuts import render
+from django.utils import translation
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET
+from django.views.i18n import JavaScriptCatalog
 
 from gameplay.engine import registry
 from social import selectors as friends
@@ -20,3 +26,17 @@ def home(request):
 def fairness(request):
     """How anyone can check that a deal was not changed after the game started."""
     return render(request, "fairness.html")
+
+
+_catalog = JavaScriptCatalog.as_view()
+
+
+@require_GET
+@cache_control(public=True, max_age=86400)
+def javascript_catalog(request, lang):
+    """The scripts' sentences (gettext, ngettext, interpolate) in the language the URL names:
+    base.html names the page's, so a copy cached in one language is never used for another."""
+    if lang not in dict(settings.LANGUAGES):
+        raise Http404(translation.gettext("There is no such language here."))
+    with translation.override(lang):
+        return _catalog(request)

@@ -12,7 +12,7 @@ import re
 from datetime import datetime, timedelta
 
 import pygal
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from pygal.style import Style
 
 STYLE = Style(
@@ -37,7 +37,7 @@ def rating_chart(points: list[tuple[datetime, int]], title: str) -> str:
     # A date under the first game of each day; about five of them are shown.
     labels, seen = [], set()
     for when, _ in points:
-        day = when.astimezone(zone).strftime("%-d %b")
+        day = dateformat.format(when.astimezone(zone), "j M")  # "5 Dec", "5 déc."
         labels.append("" if day in seen else day)
         seen.add(day)
     days = [label for label in labels if label]

@@ -2,6 +2,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
 from infra import limits
 
@@ -38,9 +39,16 @@ class AdminSignInForm(LimitedSignIn, AdminAuthenticationForm):
 
 
 class SignUpForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Optional. Only used to reset a password.")
+    email = forms.EmailField(
+        label=_("Email"),
+        required=False,
+        help_text=_("Optional. Only used to reset a password."),
+    )
     time_zone = forms.ChoiceField(
-        choices=[(tz, tz) for tz in TIME_ZONES], initial="UTC", required=False
+        label=_("Time zone"),
+        choices=[(tz, tz) for tz in TIME_ZONES],
+        initial="UTC",
+        required=False,
     )
 
     class Meta(UserCreationForm.Meta):
@@ -82,18 +90,22 @@ class SettingsForm(forms.ModelForm):
     """What a person may change about their account (the password has its own page)."""
 
     time_zone = forms.ChoiceField(
+        label=_("Time zone"),
         choices=[(tz, tz) for tz in TIME_ZONES],
-        help_text="Times on the site are shown here. Days for daily streaks and caps are UTC "
-        "days, wherever you are.",
+        help_text=_(
+            "Times on the site are shown here. Days for daily streaks and caps are UTC "
+            "days, wherever you are."
+        ),
     )
 
     language = forms.ChoiceField(
-        choices=[("", "As my browser asks")] + list(settings.LANGUAGES),
+        label=_("Language"),
+        choices=[("", _("As my browser asks"))] + list(settings.LANGUAGES),
         required=False,
-        help_text="The site speaks to you in this language on every device.",
+        help_text=_("The site speaks to you in this language on every device."),
     )
 
     class Meta:
         model = User
         fields = ("email", "time_zone", "language", "bots_may_challenge")
-        help_texts = {"email": "Only used to reset your password. Leave it empty to remove it."}
+        help_texts = {"email": _("Only used to reset your password. Leave it empty to remove it.")}

@@ -2,6 +2,7 @@ import zoneinfo
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 TIME_ZONES = sorted(zoneinfo.available_timezones() - {"localtime", "Factory"})
 
@@ -13,22 +14,22 @@ class User(AbstractUser):
     # per strength), or a program its owner plays through the published protocol. Only people
     # earn Kudos or appear on the people's leaderboards.
     PERSON, COMPUTER, BOT = "person", "computer", "bot"
-    ROLES = [(PERSON, "Person"), (COMPUTER, "Computer player"), (BOT, "Bot")]
+    ROLES = [(PERSON, _("Person")), (COMPUTER, _("Computer player")), (BOT, _("Bot"))]
 
     username = models.CharField(
-        "username",
+        _("username"),
         max_length=30,
         unique=True,
-        help_text="Up to 30 characters: letters, digits and @/./+/-/_ only.",
+        help_text=_("Up to 30 characters: letters, digits and @/./+/-/_ only."),
         validators=[AbstractUser.username_validator],
-        error_messages={"unique": "That username is taken. Try another one."},
+        error_messages={"unique": _("That username is taken. Try another one.")},
     )
-    email = models.EmailField("email address", blank=True)
+    email = models.EmailField(_("email address"), blank=True)
     # Checked against zoneinfo by the forms (no choices here: they would change with tzdata).
     time_zone = models.CharField(
         max_length=64,
         default="UTC",
-        help_text="Times on the site are shown in this zone.",
+        help_text=_("Times on the site are shown in this zone."),
     )
     # The language the site speaks to this person ("" = the browser's): settings.LANGUAGES.
     language = models.CharField(max_length=10, blank=True, default="")
@@ -41,9 +42,9 @@ class User(AbstractUser):
     # Whether bot accounts may challenge this person to a game (api.challenges); people
     # always may challenge a bot.
     bots_may_challenge = models.BooleanField(
-        "Bots may challenge me",
+        _("Bots may challenge me"),
         default=False,
-        help_text="Bot accounts may then challenge you to a game; you accept or decline.",
+        help_text=_("Bot accounts may then challenge you to a game; you accept or decline."),
     )
 
     @property

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import confusable_homoglyphs
 from confusable_homoglyphs import categories
+from django.utils.translation import gettext
 
 
 @cache
@@ -58,8 +59,10 @@ def problem(name: str, taken) -> str | None:
     account has that skeleton."""
     alphabets = scripts(name)
     if len(alphabets) > 1:
-        mixed = " and ".join(a.title() for a in alphabets[:2])
-        return f"A username takes its letters from one alphabet: this one mixes {mixed}."
+        mixed = gettext(" and ").join(a.title() for a in alphabets[:2])
+        return gettext(
+            "A username takes its letters from one alphabet: this one mixes %(mixed)s."
+        ) % {"mixed": mixed}
     if taken(skeleton(name)):
-        return "That username looks too much like an existing player's. Try another one."
+        return gettext("That username looks too much like an existing player's. Try another one.")
     return None

@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from gameplay.engine import registry
@@ -34,8 +35,11 @@ def signup(request):
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
             request,
-            f"Welcome to Cubic Cards, {user.username}! Your games now count towards your stats "
-            "and earn Kudos: pick a game below to start.",
+            gettext(
+                "Welcome to Cubic Cards, %(name)s! Your games now count towards your stats "
+                "and earn Kudos: pick a game below to start."
+            )
+            % {"name": user.username},
         )
         return redirect(_next(request) or "home")
     context = {"form": form, "next": _next(request)}
@@ -69,7 +73,7 @@ def choose_language(request):
     chosen = request.POST.get("language", "")
     if chosen not in dict(settings.LANGUAGES):
         return HttpResponse(
-            "There is no such language here.", status=400, content_type="text/plain"
+            gettext("There is no such language here."), status=400, content_type="text/plain"
         )
     if request.user.is_authenticated and request.user.language != chosen:
         request.user.language = chosen
@@ -115,7 +119,7 @@ def account_settings(request):
     form = SettingsForm(request.POST, instance=request.user)
     if form.is_valid():
         form.save()
-        messages.success(request, "Your settings are saved.")
+        messages.success(request, gettext("Your settings are saved."))
         return redirect("settings")
     return render(request, "accounts/settings.html", {"form": form})
 
@@ -144,9 +148,9 @@ def leaderboard(request, kind: str, role: str = User.PERSON):
     try:
         engine = registry.get(kind)
     except KeyError as exc:
-        raise Http404("No such game.") from exc
+        raise Http404(gettext("No such game.")) from exc
     if not engine.rated:
-        raise Http404(f"{engine.title} is not played ranked.")
+        raise Http404(gettext("%(game)s is not played ranked.") % {"game": engine.title})
     mine = _my_rating(request, kind)
     if mine is not None and request.user.role != role:
         mine = None  # the viewer is listed on the other board
@@ -200,7 +204,7 @@ def _my_rating(request, kind: str) -> dict | None:
     }
 
 
-WRONG_PASSWORD = "That is not your password."
+WRONG_PASSWORD = gettext_lazy("That is not your password.")
 
 
 @login_required
@@ -241,5 +245,5 @@ def delete_account(request):
         )
     privacy.erase(request.user)
     logout(request)
-    messages.success(request, "Your account is deleted. Thank you for playing.")
+    messages.success(request, gettext("Your account is deleted. Thank you for playing."))
     return redirect("home")

@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from gameplay.engine import registry
@@ -66,20 +67,26 @@ def _engine(kind):
     try:
         engine = registry.get(str(kind))
     except KeyError as exc:
-        raise ChallengeError(f"There is no game called “{str(kind)[:30]}”.") from exc
+        raise ChallengeError(
+            gettext("There is no game called “%(kind)s”.") % {"kind": str(kind)[:30]}
+        ) from exc
     if engine.max_players < 2 or engine.min_players > 2:
-        raise ChallengeError(f"{engine.title} is not played by two: pick another game.")
+        raise ChallengeError(
+            gettext("%(title)s is not played by two: pick another game.") % {"title": engine.title}
+        )
     return engine
 
 
 def may_challenge(challenger: User, opponent: User) -> str:
     """Why `challenger` may not challenge `opponent`, or "" if they may."""
     if opponent.pk == challenger.pk:
-        return "You can't challenge yourself."
+        return gettext("You can't challenge yourself.")
     if challenger.role == User.COMPUTER or opponent.role == User.COMPUTER:
-        return "Computer players are played from the home page, not challenged."
+        return gettext("Computer players are played from the home page, not challenged.")
     if challenger.role == User.PERSON and opponent.role != User.BOT:
-        return "You can challenge bot accounts here: play people at a table, by its room code."
+        return gettext(
+            "You can challenge bot accounts here: play people at a table, by its room code."
+        )
     if challenger.role == User.BOT and opponent.role == User.PERSON:
         if not opponent.bots_may_challenge:
             return f"{opponent.username} doesn't take challenges from bots."
@@ -91,10 +98,15 @@ def challenge(*, challenger: User, opponent: str, kind, rated=False) -> Challeng
     engine = _engine(kind)
     rated = rated is True or str(rated).strip().lower() in TRUE
     if rated and not engine.rated:
-        raise ChallengeError(f"{engine.title} is not rated: challenge to a casual game.")
+        raise ChallengeError(
+            gettext("%(title)s is not rated: challenge to a casual game.") % {"title": engine.title}
+        )
     found = User.objects.filter(username=str(opponent)[:150], is_active=True).first()
     if found is None:
-        raise ChallengeError(f"There is no player called “{str(opponent)[:30]}”.", status=404)
+        raise ChallengeError(
+            (gettext("There is no player called “%(name)s”.") % {"name": str(opponent)[:30]}),
+            status=404,
+        )
     why = may_challenge(challenger, found)
     if why:
         raise ChallengeError(why, status=403)
@@ -105,7 +117,10 @@ def challenge(*, challenger: User, opponent: str, kind, rated=False) -> Challeng
         challenger=challenger, status=Challenge.Status.OPEN, expires__gt=now
     )
     if mine.filter(challenged=found, kind=engine.kind).exists():
-        raise ChallengeError(f"You have challenged {found.username} to {engine.title} already.")
+        raise ChallengeError(
+            gettext("You have challenged %(name)s to %(title)s already.")
+            % {"name": found.username, "title": engine.title}
+        )
     if mine.count() >= MAX_OPEN:
         raise ChallengeError(
             f"You have {MAX_OPEN} open challenges: wait for answers, or withdraw one.", 429
@@ -126,7 +141,7 @@ def _held(user: User, challenge_id) -> Challenge:
     try:
         pk = int(challenge_id)
     except (TypeError, ValueError) as exc:
-        raise ChallengeError("There is no such challenge.", status=404) from exc
+        raise ChallengeError(gettext("There is no such challenge."), status=404) from exc
     found = (
         Challenge.objects.select_for_update()
         .select_related("challenger", "challenged")
@@ -134,10 +149,12 @@ def _held(user: User, challenge_id) -> Challenge:
         .first()
     )
     if found is None or user.pk not in (found.challenger_id, found.challenged_id):
-        raise ChallengeError("There is no such challenge.", status=404)
+        raise ChallengeError(gettext("There is no such challenge."), status=404)
     status = _status(found)
     if status != Challenge.Status.OPEN:
-        raise ChallengeError(f"This challenge is {status} already.", status=409)
+        raise ChallengeError(
+            (gettext("This challenge is %(status)s already.") % {"status": status}), status=409
+        )
     return found
 
 
@@ -146,7 +163,9 @@ def accept(*, user: User, challenge_id) -> Challenge:
     """The challenged side accepts: a table for the two, the game started."""
     found = _held(user, challenge_id)
     if found.challenged_id != user.pk:
-        raise ChallengeError("Only the challenged player can accept a challenge.", status=403)
+        raise ChallengeError(
+            gettext("Only the challenged player can accept a challenge."), status=403
+        )
     why = may_challenge(found.challenger, found.challenged)  # a setting changed since
     if why:
         raise ChallengeError(why, status=403)

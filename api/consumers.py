@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.translation import gettext_noop
 
 from infra.scheduling import on_thread
 from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
@@ -29,7 +30,9 @@ class BotEventsConsumer(
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await refuse(self, 4401, "Send an access token (or sign in) to hear of challenges.")
+            await refuse(
+                self, 4401, gettext_noop("Send an access token (or sign in) to hear of challenges.")
+            )
             return
         self.user = user
         self.group = challenges.event_group(user.pk)

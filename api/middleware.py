@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import JsonResponse
+from django.utils.translation import gettext
 
 from . import tokens
 
@@ -35,13 +36,19 @@ class BearerTokens:
         secret = tokens.from_header(header)
         token = tokens.authenticate(secret) if secret else None
         if token is None:
-            return refusal(401, "That access token is wrong or was revoked.")
+            return refusal(401, gettext("That access token is wrong or was revoked."))
         if request.path.startswith(ACCOUNT_PATHS):
-            return refusal(403, "An access token can't manage its account: sign in on the site.")
+            return refusal(
+                403, gettext("An access token can't manage its account: sign in on the site.")
+            )
         if request.method not in SAFE_METHODS and not token.may_play:
-            return refusal(403, 'This token may only read: make one with the "play" scope.')
+            return refusal(
+                403, gettext('This token may only read: make one with the "play" scope.')
+            )
         if not tokens.allowed(token):
-            return refusal(429, "Slow down: this token made too many requests. Wait a minute.")
+            return refusal(
+                429, gettext("Slow down: this token made too many requests. Wait a minute.")
+            )
         tokens.touch(token)
         request.user, request.access_token = token.user, token
         # CSRF guards against a browser sending a visitor's cookies to the site on another

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import GameRecord, Rating, User
 from lobby.models import Member, QueueEntry
@@ -20,9 +21,9 @@ def become_bot(*, user: User) -> User:
     otherwise have been played by a person under a name that is now a program's."""
     user = User.objects.select_for_update().get(pk=user.pk)
     if user.role == User.BOT:
-        raise BotError("This account is a bot account already.")
+        raise BotError(gettext("This account is a bot account already."))
     if user.role != User.PERSON:
-        raise BotError("Only a person's account can become a bot account.")
+        raise BotError(gettext("Only a person's account can become a bot account."))
     played = (
         GameRecord.objects.filter(user=user).exists()
         or Rating.objects.filter(user=user).exists()
@@ -31,8 +32,10 @@ def become_bot(*, user: User) -> User:
     )
     if played:
         raise BotError(
-            "Only an account with no games yet can become a bot account: make a new account "
-            "for your bot."
+            gettext(
+                "Only an account with no games yet can become a bot account: make a new account "
+                "for your bot."
+            )
         )
     user.role = User.BOT
     user.save(update_fields=["role"])

@@ -14,16 +14,18 @@ import logging
 
 from channels.security.websocket import AllowedHostsOriginValidator
 from django.core.cache import cache
+from django.utils.translation import gettext_noop
 
 from infra.scheduling import on_thread
+from infra.sockets import said
 
 from . import tokens
 
 log = logging.getLogger(__name__)
 
 REVOKE_CHECK = 2.0  # seconds between an open token socket's looks at whether it was revoked
-WRONG_TOKEN = "That access token is wrong or was revoked."
-TOO_MANY = "Slow down: this token made too many requests. Wait a minute."
+WRONG_TOKEN = gettext_noop("That access token is wrong or was revoked.")
+TOO_MANY = gettext_noop("Slow down: this token made too many requests. Wait a minute.")
 
 
 def _secret(scope) -> tuple[str | None, bool]:
@@ -80,7 +82,7 @@ class BearerTokenSockets:
         token, why = await on_thread(_check)(secret)
         if token is None:
             code = 4429 if why == TOO_MANY else 4401
-            return await turn_away(receive, send, code, why)
+            return await turn_away(receive, send, code, said(why, scope))
         scope = dict(scope, user=token.user, access_token=token)
         revoked = asyncio.Event()
 
@@ -107,14 +109,14 @@ class BearerTokenSockets:
                 return message.result()
             return {"type": "websocket.disconnect", "code": 4401}
 
-        watch = asyncio.ensure_future(_watch(token.pk, send, revoked))
+        watch = asyncio.ensure_future(_watch(token.pk, send, revoked, scope))
         try:
             return await self.app(scope, receiving, sending)
         finally:
             watch.cancel()
 
 
-async def _watch(token_id: int, send, revoked: asyncio.Event) -> None:
+async def _watch(token_id: int, send, revoked: asyncio.Event, scope) -> None:
     """Close the socket, saying why, once its token is revoked; the consumer then hears a
     disconnect as if the client had left."""
     while True:
@@ -125,7 +127,7 @@ async def _watch(token_id: int, send, revoked: asyncio.Event) -> None:
             log.warning("could not check token %s for revocation", token_id, exc_info=True)
             continue
         if gone:
-            text = json.dumps({"type": "error", "message": WRONG_TOKEN})
+            text = json.dumps({"type": "error", "message": said(WRONG_TOKEN, scope)})
             try:
                 await send({"type": "websocket.send", "text": text})
                 await send({"type": "websocket.close", "code": 4401})

@@ -15,6 +15,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from lobby import limits
 
@@ -42,14 +43,17 @@ def create_token(*, user, name: str, scopes: list[str]) -> tuple[AccessToken, st
     """A new token for `user`; returns it and its secret, which is never seen again."""
     name = (name or "").strip()
     if not name or len(name) > 60:
-        raise TokenError("Give the token a name of 1 to 60 characters.")
+        raise TokenError(gettext("Give the token a name of 1 to 60 characters."))
     allowed = {AccessToken.PLAY, AccessToken.READ}
     scopes = sorted(set(scopes or []))
     if not scopes or not set(scopes) <= allowed:
         raise TokenError('Choose what the token may do: "play", "read" or both.')
     live = AccessToken.objects.select_for_update().filter(user=user, revoked__isnull=True)
     if len(live) >= MAX_TOKENS:
-        raise TokenError(f"You have {MAX_TOKENS} tokens already: revoke one first.")
+        raise TokenError(
+            gettext("You have %(max_tokens)s tokens already: revoke one first.")
+            % {"max_tokens": MAX_TOKENS}
+        )
     secret = MARK + secrets.token_urlsafe(30)
     token = AccessToken.objects.create(
         user=user, name=name, scopes=scopes, digest=digest(secret), prefix=secret[:PREFIX_LENGTH]
@@ -60,7 +64,7 @@ def create_token(*, user, name: str, scopes: list[str]) -> tuple[AccessToken, st
 def revoke_token(*, user, token_id: int) -> AccessToken:
     token = AccessToken.objects.filter(user=user, pk=token_id).first()
     if token is None:
-        raise TokenError("There is no such token of yours.")
+        raise TokenError(gettext("There is no such token of yours."))
     if token.revoked is None:
         token.revoked = timezone.now()
         token.save(update_fields=["revoked"])

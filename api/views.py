@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import challenges, schema, services, tokens
@@ -44,7 +45,13 @@ def access_tokens(request):
 def revoke(request, token_id: int):
     try:
         token = tokens.revoke_token(user=request.user, token_id=token_id)
-        messages.success(request, f"The token {token.name!r} is revoked: it opens nothing now.")
+        messages.success(
+            request,
+            (
+                gettext("The token %(name)s is revoked: it opens nothing now.")
+                % {"name": repr(token.name)}
+            ),
+        )
     except tokens.TokenError as exc:
         messages.error(request, exc.message)
     return redirect("access-tokens")
@@ -82,14 +89,16 @@ def become_bot(request):
     error = ""
     if request.method == "POST":
         if request.POST.get("confirm") != "yes":
-            error = "Tick the box to confirm: a bot account can never become a person's again."
+            error = gettext(
+                "Tick the box to confirm: a bot account can never become a person's again."
+            )
         else:
             try:
                 services.become_bot(user=request.user)
             except services.BotError as exc:
                 error = exc.message
             else:
-                messages.success(request, "This account is a bot account now.")
+                messages.success(request, gettext("This account is a bot account now."))
                 return redirect("profile", request.user.username)
     status = 400 if error else 200
     return render(request, "api/become_bot.html", {"error": error}, status=status)
@@ -138,7 +147,7 @@ def _signed_in(view):
     return wrapped
 
 
-SIGN_IN = "Sign in (or send an access token) to challenge."
+SIGN_IN = gettext_lazy("Sign in (or send an access token) to challenge.")
 
 
 @_signed_in
@@ -179,7 +188,7 @@ def challenge_page(request, challenge_id: int):
         .first()
     )
     if found is None:
-        raise Http404("There is no such challenge.")
+        raise Http404(gettext("There is no such challenge."))
     shown = challenges.as_json(found)
     if _wants_json(request):
         return JsonResponse({"ok": True, "challenge": shown})
@@ -207,5 +216,5 @@ def schema_document(request, name: str):
     """One of the protocol's machine-readable documents (api.schema)."""
     found = schema.documents().get(name)
     if found is None:
-        raise Http404("There is no such document.")
+        raise Http404(gettext("There is no such document."))
     return JsonResponse(found, json_dumps_params={"indent": 1})

@@ -23,10 +23,18 @@ from urllib.parse import parse_qs
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import get_template
+from django.utils import translation
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_noop
 
 from infra.scheduling import on_thread
-from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from infra.sockets import (
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    SendsWhileOpen,
+    language_of,
+    refuse,
+)
 from lobby import messages
 from lobby.tables import csrf_token_for
 
@@ -115,11 +123,15 @@ _making_rows = threading.Lock()  # viewers' threads wait for the first to render
 
 
 def _html_rows(board: selectors.Board) -> list[str]:
+    """The rows as made once for every viewer who reads the active language."""
+    language = translation.get_language() or "en"
     with _making_rows:
         if board.html_rows is None:
+            board.html_rows = {}
+        if language not in board.html_rows:
             row = get_template("arenas/_standing_row.html")
-            board.html_rows = [row.render({"r": r, "a": board.head}) for r in board.rows]
-    return board.html_rows
+            board.html_rows[language] = [row.render({"r": r, "a": board.head}) for r in board.rows]
+    return board.html_rows[language]
 
 
 def _splice(made: list[str], at: int | None, own: str | None) -> list[str]:
@@ -131,22 +143,26 @@ def _splice(made: list[str], at: int | None, own: str | None) -> list[str]:
     return rows[:at] + [own] + rows[at + 1 :] if at < selectors.TOP_ROWS else [*rows, own]
 
 
-def message(board: selectors.Board, user_id: int | None, fmt: str, context: dict) -> str:
-    """One viewer's "arena" message, from the shared board and their own row."""
+def message(
+    board: selectors.Board, user_id: int | None, fmt: str, context: dict, language: str = "en"
+) -> str:
+    """One viewer's "arena" message, from the shared board and their own row (the page's HTML
+    in the viewer's language)."""
     at, own = selectors.mine(board, user_id)
     head = selectors.viewer_head(board, own)
     if fmt == "json":
         rows = _splice(_json_rows(board), at, own and json.dumps(own))
         return json.dumps(head)[:-1] + ', "standings": [' + ", ".join(rows) + "]}"
-    row = get_template("arenas/_standing_row.html")
-    rows = _splice(_html_rows(board), at, own and row.render({"r": own, "a": board.head}))
-    return get_template("arenas/_arena_main.html").render(
-        {
-            **context,
-            "a": {**head, "standings": board.rows},
-            "rows_html": mark_safe("".join(rows)),  # noqa: S308 - rendered from our template
-        }
-    )
+    with translation.override(language):
+        row = get_template("arenas/_standing_row.html")
+        rows = _splice(_html_rows(board), at, own and row.render({"r": own, "a": board.head}))
+        return get_template("arenas/_arena_main.html").render(
+            {
+                **context,
+                "a": {**head, "standings": board.rows},
+                "rows_html": mark_safe("".join(rows)),  # noqa: S308 - rendered from our template
+            }
+        )
 
 
 class ArenaConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
@@ -161,7 +177,7 @@ class ArenaConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         self.csrf_token = csrf_token_for(self.scope.get("cookies", {}))
         arena_id = self.scope["url_route"]["kwargs"]["arena_id"]
         if not await on_thread(Arena.objects.filter(pk=arena_id).exists)():
-            await refuse(self, 4404, "There is no such arena.")
+            await refuse(self, 4404, gettext_noop("There is no such arena."))
             return
         self.arena_id = arena_id
         await self.accept()
@@ -197,7 +213,8 @@ class ArenaConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             text = message(board, self.user_id, "json", {})
         else:  # the page's forms read the user: off the event loop
             context = {"csrf_token": self.csrf_token, "user": self.user}
-            text = await on_thread(message)(board, self.user_id, "html", context)
+            language = language_of(self.scope)
+            text = await on_thread(message)(board, self.user_id, "html", context, language)
         await self.send(text_data=text)
 
     async def error(self, message: str):

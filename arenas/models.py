@@ -5,8 +5,23 @@ game and scores its players points by finishing place (arenas/points.py)."""
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext, gettext_noop
 
 from gameplay.engine import IllegalAction, registry
+
+# The names of the schedules the site starts with (migrations/0002_seed_schedules.py), so that
+# the catalogues hold them.
+SCHEDULE_NAMES = (
+    gettext_noop("Hourly Crazy 8"),
+    gettext_noop("Daily Gin"),
+    gettext_noop("Weekly Cardice"),
+)
+
+
+def shown_name(name: str) -> str:
+    """An arena's name in the reader's language: the site's own schedules' names are
+    translated (SCHEDULE_NAMES), a name staff typed is shown as typed."""
+    return gettext(name) if name in SCHEDULE_NAMES else name
 
 
 class ArenaSchedule(models.Model):
@@ -105,6 +120,10 @@ class Arena(models.Model):
     @property
     def title(self) -> str:
         return registry.get(self.kind).title
+
+    @property
+    def shown_name(self) -> str:
+        return shown_name(self.name)
 
 
 class Entrant(models.Model):

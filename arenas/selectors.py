@@ -9,6 +9,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from gameplay.models import Game
 
@@ -61,7 +62,7 @@ class Board:
     # Each row as JSON and as the page's HTML, made once per build when a viewer first needs
     # them (arenas.consumers); a viewer's message then splices in only their own row.
     json_rows: list[str] | None = None
-    html_rows: list[str] | None = None
+    html_rows: dict[str, list[str]] | None = None  # by language
 
 
 def arena_board(arena: Arena) -> Board:
@@ -184,4 +185,6 @@ def game_home(game_id: int) -> tuple[str, str] | None:
     found = ArenaGame.objects.filter(game_id=game_id).select_related("arena").first()
     if found is None:
         return None
-    return f"/arenas/{found.arena_id}/", f"Back to the {found.arena.name} arena"
+    return f"/arenas/{found.arena_id}/", gettext("Back to the %(arena)s arena") % {
+        "arena": found.arena.shown_name
+    }

@@ -24,6 +24,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts import ratings
 from gameplay.engine import registry
@@ -212,7 +213,9 @@ def queue_hold(user) -> str:
     )
     if entrant is None:
         return ""
-    return f"You are playing in the {entrant.arena.name} arena: pause there before you queue."
+    return gettext("You are playing in the %(arena)s arena: pause there before you queue.") % {
+        "arena": entrant.arena.shown_name
+    }
 
 
 def _elsewhere(user, arena: Arena) -> str:
@@ -220,8 +223,14 @@ def _elsewhere(user, arena: Arena) -> str:
     waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()
     if waiting is not None:
         title = registry.get(waiting.kind).title
-        queue = f"{title} with people (Find players)" if waiting.casual else f"ranked {title}"
-        return f"You are in the queue for {queue}: leave it before you join an arena."
+        queue = (
+            gettext("%(game)s with people (Find players)")
+            if waiting.casual
+            else gettext("ranked %(game)s")
+        ) % {"game": title}
+        return gettext("You are in the queue for %(queue)s: leave it before you join an arena.") % {
+            "queue": queue
+        }
     other = (
         Entrant.objects.filter(user=user, paused=False, arena__status__in=ACTIVE)
         .exclude(arena=arena)
@@ -229,7 +238,9 @@ def _elsewhere(user, arena: Arena) -> str:
         .first()
     )
     if other is not None:
-        return f"You are playing in the {other.arena.name} arena: pause there before you join this one."
+        return gettext(
+            "You are playing in the %(arena)s arena: pause there before you join this one."
+        ) % {"arena": other.arena.shown_name}
     return ""
 
 
@@ -237,24 +248,34 @@ def join(*, user, arena_id: int, now: datetime | None = None) -> Entrant:
     """Join the arena (or come back after a pause), any time before its end."""
     now = now or timezone.now()
     if not user.is_authenticated:
-        raise ArenaError("Sign up or sign in to play in arenas: points and prizes need an account.")
+        raise ArenaError(
+            gettext("Sign up or sign in to play in arenas: points and prizes need an account.")
+        )
     if not user.is_person:
-        raise ArenaError("Arenas are for people: bot accounts and computer players don't join.")
+        raise ArenaError(
+            gettext("Arenas are for people: bot accounts and computer players don't join.")
+        )
     with transaction.atomic():
         arena = Arena.objects.select_for_update().filter(pk=arena_id).first()
         if arena is None:
-            raise ArenaError("There is no such arena.")
+            raise ArenaError(gettext("There is no such arena."))
         if arena.status not in ACTIVE:
-            raise ArenaError(f"The {arena.name} arena has ended: join one that is coming up.")
+            raise ArenaError(
+                gettext("The %(arena)s arena has ended: join one that is coming up.")
+                % {"arena": arena.shown_name}
+            )
         # The person's row: an arena join and a queue join (lobby.ranked) wait for each other.
         get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         entrant = Entrant.objects.filter(arena=arena, user=user).first()
         if entrant is not None and not entrant.paused:
-            raise ArenaError("You are already in this arena.")
+            raise ArenaError(gettext("You are already in this arena."))
         if reason := _elsewhere(user, arena):
             raise ArenaError(reason)
         if entrant is None and arena.entrants.count() >= arena.capacity:
-            raise ArenaError(f"The {arena.name} arena is full: {arena.capacity} players.")
+            raise ArenaError(
+                gettext("The %(arena)s arena is full: %(capacity)s players.")
+                % {"arena": arena.shown_name, "capacity": arena.capacity}
+            )
         skill = ratings.shown_skill(ratings.skill_of(user, arena.kind).mu)
         if entrant is None:
             entrant = Entrant.objects.create(
@@ -271,16 +292,18 @@ def join(*, user, arena_id: int, now: datetime | None = None) -> Entrant:
 def pause(*, user, arena_id: int) -> Entrant:
     """Stop being paired. A game in play goes on and counts; join again to come back."""
     if not user.is_authenticated:
-        raise ArenaError("You are not in this arena.")
+        raise ArenaError(gettext("You are not in this arena."))
     with transaction.atomic():
         arena = Arena.objects.select_for_update().filter(pk=arena_id).first()
         entrant = Entrant.objects.filter(arena=arena, user=user).first() if arena else None
         if entrant is None:
-            raise ArenaError("You are not in this arena.")
+            raise ArenaError(gettext("You are not in this arena."))
         if arena.status not in ACTIVE:
-            raise ArenaError(f"The {arena.name} arena has ended.")
+            raise ArenaError(
+                gettext("The %(arena)s arena has ended.") % {"arena": arena.shown_name}
+            )
         if entrant.paused:
-            raise ArenaError("You are already paused: join again to come back.")
+            raise ArenaError(gettext("You are already paused: join again to come back."))
         entrant.paused, entrant.free_since = True, None
         entrant.save(update_fields=["paused", "free_since"])
         _changed(arena.pk)

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from . import points, selectors, services
@@ -34,7 +35,7 @@ def index(request):
 def arena(request, arena_id: int):
     found = Arena.objects.filter(pk=arena_id).first()
     if found is None:
-        raise Http404("There is no such arena.")
+        raise Http404(gettext("There is no such arena."))
     state = selectors.arena_state(found, request.user)
     if _json(request):
         return JsonResponse(state)
@@ -63,10 +64,18 @@ def _act(request, arena_id: int, action, done: str):
 @require_POST
 def join(request, arena_id: int):
     return _act(
-        request, arena_id, services.join, "You're in: you'll be paired as soon as you're free."
+        request,
+        arena_id,
+        services.join,
+        gettext_lazy("You're in: you'll be paired as soon as you're free."),
     )
 
 
 @require_POST
 def pause(request, arena_id: int):
-    return _act(request, arena_id, services.pause, "Paused: nobody pairs you until you join again.")
+    return _act(
+        request,
+        arena_id,
+        services.pause,
+        gettext_lazy("Paused: nobody pairs you until you join again."),
+    )

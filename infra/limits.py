@@ -23,6 +23,8 @@ import time
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +34,9 @@ class Limit:
     name: str
     attempts: int  # counted attempts allowed in a window
     window: int  # seconds
-    message: str  # what is refused, as a sentence; "Try again in N minutes." follows
+    message: (
+        str  # (lazily translated) what is refused, as a sentence; "Try again in N minutes." follows
+    )
 
     def _keys(self, who: str) -> tuple[str, str]:
         digest = hashlib.sha256(who.encode("utf-8", "surrogatepass")).hexdigest()[:32]
@@ -40,18 +44,18 @@ class Limit:
 
 
 # The site's limits (docs/operating.md lists them).
-ROOM_CODES_PER_SESSION = Limit("room-session", 10, 10 * 60, "Too many room codes tried.")
+ROOM_CODES_PER_SESSION = Limit("room-session", 10, 10 * 60, _("Too many room codes tried."))
 ROOM_CODES_PER_ADDRESS = Limit(
-    "room-address", 30, 10 * 60, "Too many room codes tried from your network."
+    "room-address", 30, 10 * 60, _("Too many room codes tried from your network.")
 )
 SIGN_UPS_PER_ADDRESS = Limit(
-    "signup-address", 10, 60 * 60, "Too many accounts were made from your network."
+    "signup-address", 10, 60 * 60, _("Too many accounts were made from your network.")
 )
 WRONG_PASSWORDS_PER_ACCOUNT = Limit(
-    "signin-account", 10, 15 * 60, "Too many wrong passwords for this account."
+    "signin-account", 10, 15 * 60, _("Too many wrong passwords for this account.")
 )
 WRONG_PASSWORDS_PER_ADDRESS = Limit(
-    "signin-address", 30, 15 * 60, "Too many wrong passwords from your network."
+    "signin-address", 30, 15 * 60, _("Too many wrong passwords from your network.")
 )
 
 
@@ -64,13 +68,14 @@ def now() -> float:
 class Limited(Exception):
     def __init__(self, limit: Limit, seconds: int):
         self.seconds = seconds
-        self.message = f"{limit.message} Try again in {minutes(seconds)}."
+        again = gettext("Try again in %(minutes)s.") % {"minutes": minutes(seconds)}
+        self.message = f"{limit.message} {again}"
         super().__init__(self.message)
 
 
 def minutes(seconds: float) -> str:
     n = max(1, math.ceil(seconds / 60))
-    return "1 minute" if n == 1 else f"{n} minutes"
+    return ngettext("%(n)s minute", "%(n)s minutes", n) % {"n": n}
 
 
 def address(request) -> str:

@@ -9,14 +9,24 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import InterfaceError, OperationalError
 from django.utils import translation
+from django.utils.translation import gettext_noop
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
-UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds."
+# The sentences below are English (tests and programs compare them); each is said in the
+# socket's language where it is sent (said()).
+UNAVAILABLE = gettext_noop("The tables are unavailable right now. Reconnect in a few seconds.")
 UNAVAILABLE_CLOSE = 4503  # the close code when Redis can't be reached
 
-READ_ONLY = 'This token may only watch: make one with the "play" scope to act.'
+READ_ONLY = gettext_noop('This token may only watch: make one with the "play" scope to act.')
+
+
+def said(text: str, scope) -> str:
+    """An English sentence of the site's, in the socket's language (as written when the
+    catalogues have no translation of it)."""
+    with translation.override(language_of(scope)):
+        return translation.gettext(text)
 
 
 def language_of(scope) -> str:
@@ -99,7 +109,8 @@ class ClosesWhenRedisIsDown:
         except RedisError as exc:
             log.warning("%s closed, Redis unavailable: %s", type(self).__name__, exc)
             if self.says_why():
-                message = {"type": "error", "message": UNAVAILABLE, "retry_after": 5}
+                text = said(UNAVAILABLE, scope)
+                message = {"type": "error", "message": text, "retry_after": 5}
                 await send({"type": "websocket.send", "text": json.dumps(message)})
             await send({"type": "websocket.close", "code": UNAVAILABLE_CLOSE})
 
@@ -112,6 +123,7 @@ async def refuse(consumer, code: int, reason: str) -> None:
     sends no close reason). Closing before accepting would make daphne answer the handshake
     with a bare HTTP 403, which a client can't tell from any other failed connection."""
     await consumer.accept()
+    reason = said(reason, getattr(consumer, "scope", {}))
     await consumer.send(text_data=json.dumps({"type": "error", "message": reason}))
     await consumer.close(code=code)
 
@@ -124,11 +136,11 @@ class NoSuchSocket(AsyncWebsocketConsumer):
     as any refused socket is, instead of failing the handshake with an exception (HTTP 500)."""
 
     async def connect(self):
-        await refuse(self, NO_SUCH_SOCKET, "There is no socket at this address.")
+        await refuse(self, NO_SUCH_SOCKET, gettext_noop("There is no socket at this address."))
 
 
-BUSY = "The table is busy for a moment: your view will catch up in a few seconds."
-BUSY_ON_CONNECT = "The tables are busy right now. Reconnect in a few seconds."
+BUSY = gettext_noop("The table is busy for a moment: your view will catch up in a few seconds.")
+BUSY_ON_CONNECT = gettext_noop("The tables are busy right now. Reconnect in a few seconds.")
 RESYNC_AFTER = 3.0  # seconds before a socket that met a busy database asks for its view again
 
 
@@ -159,7 +171,7 @@ class RidesOutABusyDatabase:
         if not self.accepted:
             await refuse(self, UNAVAILABLE_CLOSE, BUSY_ON_CONNECT)
             return
-        await self.error(BUSY, retry_after=RESYNC_AFTER)
+        await self.error(said(BUSY, self.scope), retry_after=RESYNC_AFTER)
         if self._resync is None or self._resync.done():
             self._resync = asyncio.ensure_future(self._resync_later())
 
@@ -196,7 +208,7 @@ class TurnsAwayWhenTheDatabaseIsBusy:
             if not accepted:
                 await receive()  # the client's websocket.connect
                 await send({"type": "websocket.accept"})
-            message = {"type": "error", "message": BUSY_ON_CONNECT}
+            message = {"type": "error", "message": said(BUSY_ON_CONNECT, scope)}
             await send({"type": "websocket.send", "text": json.dumps(message)})
             await send({"type": "websocket.close", "code": UNAVAILABLE_CLOSE})
 

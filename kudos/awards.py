@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from . import keys, services
+from . import keys, services, shop
 from .badges import CATALOGUE, SOURCES, Badge, History
 from .models import BadgeEarned, Entry
 
@@ -46,7 +46,7 @@ def award(user_id: int, badge: Badge) -> bool:
             amount=badge.reward,
             kind=Entry.Kind.BADGE,
             key=keys.badge(badge.slug, user_id),
-            memo=f"Badge: {badge.name}",
+            memo=f"Badge: {shop.english(badge.name)}",
             reference=f"badge:{badge.slug}",
             badge=badge.slug,
         )

@@ -16,6 +16,8 @@ from functools import cached_property
 from django.db.models import F, IntegerField, Max, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts import ratings
 from accounts.models import GameRecord, GameStat, RatingChange
@@ -202,7 +204,7 @@ class ArenaPodiums:
 @dataclass(frozen=True)
 class Badge:
     slug: str
-    name: str
+    name: str  # lazily translated, as is about
     about: str  # what earns it, as the profile says it
     reward: int  # Kudos
     measure: (
@@ -236,8 +238,8 @@ def _first_win(engine) -> Badge:
     title = engine.title
     return Badge(
         f"first-win-{engine.kind}",
-        f"First win at {title}",
-        f"Win a game of {title}.",
+        format_lazy(_("First win at {title}"), title=title),
+        format_lazy(_("Win a game of {title}."), title=title),
         15,
         Wins(engine.kind),
         1,
@@ -272,17 +274,17 @@ def _game_badges() -> tuple[Badge, ...]:
 
 
 CATALOGUE: tuple[Badge, ...] = (
-    Badge("first-game", "First deal", "Finish your first game.", 10, Played(), 1, "2C", "bronze", "Hello"),
-    Badge("wins-10", "Ten wins", "Win 10 games.", 25, Wins(), 10, "5H", "bronze", "10"),
-    Badge("wins-100", "A hundred wins", "Win 100 games.", 100, Wins(), 100, "9D", "silver", "100"),
-    Badge("wins-1000", "A thousand wins", "Win 1,000 games.", 500, Wins(), 1000, "KH", "gold", "1000"),
-    Badge("streak-7", "A week of days", "Keep a daily streak for 7 days.", 50, StreakDays(), 7, "7S", "silver", "7 days"),
-    Badge("streak-30", "A month of days", "Keep a daily streak for 30 days.", 200, StreakDays(), 30, "QS", "gold", "30 days"),
-    Badge("rating-1600", "Rising star", "Reach a ranked rating of 1600 at any game.", 100, RatingReached(), 1600, "8S", "silver", "1600"),
-    Badge("rating-1800", "Card shark", "Reach a ranked rating of 1800 at any game.", 300, RatingReached(), 1800, "KD", "gold", "1800"),
-    Badge("challenge-win", "Daily champion", "Win a Daily Challenge.", 25, Challenges(won=True), 1, "JH", "silver", "Champion"),
-    Badge("challenges-7", "Seven challenges", "Finish 7 Daily Challenges.", 50, Challenges(), 7, "6D", "silver", "7"),
-    Badge("arena-podium", "On the podium", "Take a prize for a top-three place in an arena.", 50, ArenaPodiums(), 1, "QD", "silver", "Podium"),
+    Badge("first-game", _("First deal"), _("Finish your first game."), 10, Played(), 1, "2C", "bronze", "Hello"),
+    Badge("wins-10", _("Ten wins"), _("Win 10 games."), 25, Wins(), 10, "5H", "bronze", "10"),
+    Badge("wins-100", _("A hundred wins"), _("Win 100 games."), 100, Wins(), 100, "9D", "silver", "100"),
+    Badge("wins-1000", _("A thousand wins"), _("Win 1,000 games."), 500, Wins(), 1000, "KH", "gold", "1000"),
+    Badge("streak-7", _("A week of days"), _("Keep a daily streak for 7 days."), 50, StreakDays(), 7, "7S", "silver", "7 days"),
+    Badge("streak-30", _("A month of days"), _("Keep a daily streak for 30 days."), 200, StreakDays(), 30, "QS", "gold", "30 days"),
+    Badge("rating-1600", _("Rising star"), _("Reach a ranked rating of 1600 at any game."), 100, RatingReached(), 1600, "8S", "silver", "1600"),
+    Badge("rating-1800", _("Card shark"), _("Reach a ranked rating of 1800 at any game."), 300, RatingReached(), 1800, "KD", "gold", "1800"),
+    Badge("challenge-win", _("Daily champion"), _("Win a Daily Challenge."), 25, Challenges(won=True), 1, "JH", "silver", "Champion"),
+    Badge("challenges-7", _("Seven challenges"), _("Finish 7 Daily Challenges."), 50, Challenges(), 7, "6D", "silver", "7"),
+    Badge("arena-podium", _("On the podium"), _("Take a prize for a top-three place in an arena."), 50, ArenaPodiums(), 1, "QD", "silver", "Podium"),
     *_game_badges(),
 )  # fmt: skip
 BY_SLUG = {badge.slug: badge for badge in CATALOGUE}

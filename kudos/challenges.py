@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from gameplay import play, store
 from gameplay import services as gameplay
@@ -130,18 +131,21 @@ def begin(*, user, kind: str) -> Attempt:
     """Record a signed-in player's one attempt at today's challenge of ``kind`` (call it in
     the transaction that starts the game). Raises ``services.Refused`` with a sentence."""
     if user is None or not user.is_authenticated:
-        raise services.Refused("Sign in to play the Daily Challenge: it keeps your time.")
+        raise services.Refused(gettext("Sign in to play the Daily Challenge: it keeps your time."))
     daily = next((c for c in todays() if c.kind == kind), None)
     if daily is None:
-        raise services.Refused("There is no Daily Challenge for that game.")
+        raise services.Refused(gettext("There is no Daily Challenge for that game."))
     title = registry.get(kind).title
     try:
         with transaction.atomic():
             return Attempt.objects.create(challenge=daily, user=user, started=clock.now())
     except IntegrityError as exc:
         raise services.Refused(
-            f"You have played today's {title} challenge: one attempt each. A new deal comes "
-            "at midnight UTC."
+            gettext(
+                "You have played today's %(game)s challenge: one attempt each. A new deal "
+                "comes at midnight UTC."
+            )
+            % {"game": title}
         ) from exc
 
 

@@ -9,18 +9,26 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from infra import news
-from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from infra.sockets import (
+    ClosesWhenRedisIsDown,
+    LeavesTheLayer,
+    SendsWhileOpen,
+    language_of,
+    refuse,
+)
 
-from . import selectors, services
+from . import selectors, services, words
 
 
 class KudosConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
     async def connect(self):
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            await refuse(self, 4401, "Sign in to see your Kudos.")
+            await refuse(self, 4401, gettext_noop("Sign in to see your Kudos."))
             return
         self.user = user
         self.joined = [news.person_group(user.pk), services.EVERYONE]
@@ -42,16 +50,17 @@ class KudosConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
     async def send_slot(self, news, badge):
         # Not thread-sensitive: a bonus event refreshes every open header at once.
         html = await database_sync_to_async(render_slot, thread_sensitive=False)(
-            self.user, news, badge
+            self.user, news, badge, language_of(self.scope)
         )
         await self.send(text_data=html)
 
 
-def render_slot(user, news: str | None, badge: str = "") -> str:
+def render_slot(user, news: str | None, badge: str = "", language: str = "en") -> str:
     try:
         # The news box is sent only with news, so a reconnect leaves the page's own news be.
-        context = {"kudos": selectors.header(user, news, badge), "live": True}
-        return render_to_string("kudos/slot.html", context)
+        with translation.override(language):
+            context = {"kudos": selectors.header(user, words.news(news), badge), "live": True}
+            return render_to_string("kudos/slot.html", context)
     finally:
         # Off the shared thread, the connection belongs to this call's context: close it here
         # (database_sync_to_async's own cleanup runs outside that context and misses it).

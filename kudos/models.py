@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from gameplay.engine import registry
 
@@ -77,16 +78,16 @@ class Entry(models.Model):
     with its player."""
 
     class Kind(models.TextChoices):
-        STREAK = "streak", "Daily streak"
-        PLAY = "play", "Play"
-        BONUS = "bonus", "Bonus Kudos"
-        WEEKLY = "weekly", "Weekly leaderboard"
-        BADGE = "badge", "Badge"
-        CHALLENGE = "challenge", "Daily Challenge"
-        SPOT = "spot", "Sponsor spot"
-        REFERRAL = "referral", "Referral"
-        SHOP = "shop", "Spent"
-        CORRECTION = "correction", "Correction"
+        STREAK = "streak", _("Daily streak")
+        PLAY = "play", _("Play")
+        BONUS = "bonus", _("Bonus Kudos")
+        WEEKLY = "weekly", _("Weekly leaderboard")
+        BADGE = "badge", _("Badge")
+        CHALLENGE = "challenge", _("Daily Challenge")
+        SPOT = "spot", _("Sponsor spot")
+        REFERRAL = "referral", _("Referral")
+        SHOP = "shop", _("Spent")
+        CORRECTION = "correction", _("Correction")
 
     # Indexed by kudos_entry_history, which starts with the user.
     user = models.ForeignKey(
@@ -179,12 +180,12 @@ class StreakDay(models.Model):
     """What happened to one local day of a player's streak: paid, covered, or where it ended."""
 
     class Outcome(models.TextChoices):
-        PAID = "paid", "Paid"
+        PAID = "paid", _("Paid")
         # A streak day whose Kudos went to another account seen with this one that day.
-        SHARED = "shared", "Paid to an account seen with yours"
-        GRACE = "grace", "Grace day"
-        FREEZE = "freeze", "Streak freeze"
-        ENDED = "ended", "Streak ended"
+        SHARED = "shared", _("Paid to an account seen with yours")
+        GRACE = "grace", _("Grace day")
+        FREEZE = "freeze", _("Streak freeze")
+        ENDED = "ended", _("Streak ended")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="streak_days"

@@ -29,6 +29,7 @@ from django.core import signing
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts import sightings
 from accounts.models import GameRecord
@@ -53,8 +54,10 @@ def open_invite(request, inviter) -> str | None:
     when a sign-up from this session will count as their referral."""
     if request.user.is_authenticated:
         if request.user.pk == inviter.pk:
-            return "This is your own invite link: send it to a friend who hasn't joined yet."
-        return "You have an account already: invite links are for new players."
+            return gettext(
+                "This is your own invite link: send it to a friend who hasn't joined yet."
+            )
+        return gettext("You have an account already: invite links are for new players.")
     # The account's own clock (date_joined), not Kudos' clock: sign-ups are compared with it.
     request.session[INVITE] = {"by": inviter.pk, "at": timezone.now().isoformat()}
     return None

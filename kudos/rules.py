@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 from decimal import Decimal
 
+from django.utils.translation import gettext
+
 # ---- daily streaks ------------------------------------------------------------------------
 # A UTC day with DAY_PLAYED_MINUTES of credited play in counted games is a streak day: it pays
 # once, as the game that reaches those minutes ends, day 1 10 Kudos, 5 more for each day in a
@@ -80,13 +82,13 @@ def play_table() -> list[dict]:
     for i, (least, rate) in enumerate(PLAY_PER_MINUTE):
         most = PLAY_PER_MINUTE[i + 1][0] - 1 if i + 1 < len(PLAY_PER_MINUTE) else None
         if least == 1 and most == 1:
-            label = "Solo"
+            label = gettext("Solo")
         elif most == least:
-            label = f"{least} seats"
+            label = gettext("%(least)s seats") % {"least": least}
         elif most is None:
-            label = f"{least}+ seats"
+            label = gettext("%(least)s+ seats") % {"least": least}
         else:
-            label = f"{least}–{most} seats"
+            label = gettext("%(least)s–%(most)s seats") % {"least": least, "most": most}
         rows.append(
             {"label": label, "finish": _number(rate), "win": _number(rate * WIN_MULTIPLIER)}
         )

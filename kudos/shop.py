@@ -18,6 +18,10 @@ import re
 from dataclasses import dataclass, replace
 
 from django.db import transaction
+from django.utils import translation
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from cards import art
 from cards import prefs as card_prefs
@@ -27,18 +31,26 @@ from .models import Look, Owned
 
 BACK, FELT, COLOUR, FREEZE = "back", "felt", "colour", "freeze"
 SECTIONS = {
-    BACK: "Card backs",
-    FELT: "Table felts",
-    COLOUR: "Name colours",
-    FREEZE: "Streak freezes",
+    BACK: _("Card backs"),
+    FELT: _("Table felts"),
+    COLOUR: _("Name colours"),
+    FREEZE: _("Streak freezes"),
 }
 # A name colour's CSS class is name-<colour> (static/css/site.css).
 NAME_COLOURS = {
-    "gold": "Gold",
-    "coral": "Coral",
-    "sky": "Sky",
-    "mint": "Mint",
-    "violet": "Violet",
+    "gold": _("Gold"),
+    "coral": _("Coral"),
+    "sky": _("Sky"),
+    "mint": _("Mint"),
+    "violet": _("Violet"),
+}
+# "Your name in coral": the colour as the sentence says it (lower case in English).
+_COLOURS_IN = {
+    "gold": _("gold"),
+    "coral": _("coral"),
+    "sky": _("sky"),
+    "mint": _("mint"),
+    "violet": _("violet"),
 }
 ORDER = re.compile(r"[0-9a-f]{8,32}")
 
@@ -48,35 +60,40 @@ class Item:
     slug: str  # "back-nebula", "felt-midnight", "colour-gold", "freeze"
     section: str
     value: str  # the back's, felt's or colour's own name; "" for a freeze
-    name: str
+    name: str  # lazily translated, as is about
     price: int
     about: str
 
 
 def _back(value: str, price: int, about: str) -> Item:
-    return Item(f"back-{value}", BACK, value, f"{art.BACK_NAMES[value]} card back", price, about)
+    name = format_lazy(_("{back} card back"), back=art.BACK_NAMES[value])
+    return Item(f"back-{value}", BACK, value, name, price, about)
 
 
 def _felt(value: str, price: int, about: str) -> Item:
-    return Item(f"felt-{value}", FELT, value, f"{card_prefs.FELTS[value]} felt", price, about)
+    name = format_lazy(_("{felt} felt"), felt=card_prefs.FELTS[value])
+    return Item(f"felt-{value}", FELT, value, name, price, about)
 
 
 def _colour(value: str, price: int) -> Item:
-    about = f"Your name in {NAME_COLOURS[value].lower()}, beside you at every table."
-    return Item(f"colour-{value}", COLOUR, value, f"{NAME_COLOURS[value]} name", price, about)
+    about = format_lazy(
+        _("Your name in {colour}, beside you at every table."), colour=_COLOURS_IN[value]
+    )
+    name = format_lazy(_("{colour} name"), colour=NAME_COLOURS[value])
+    return Item(f"colour-{value}", COLOUR, value, name, price, about)
 
 
 # Priced from bench/economy.py (docs/economy.md): a player of 20 minutes a day buys a name
 # colour on their first day; the gold card back takes a player of an hour a day about a month.
 CATALOGUE: tuple[Item, ...] = (
-    _back("felt", 250, "Green cloth and a stitched edge, like the table."),
-    _back("nebula", 1200, "Stars and a violet cloud."),
-    _back("critters", 3000, "The deck's creatures peeking out."),
-    _back("gold", 6000, "Gold leaf on deep red."),
-    _felt("midnight", 600, "A deep blue cloth for late games."),
-    _felt("claret", 600, "A dark red cloth."),
-    _felt("slate", 600, "A cool grey cloth."),
-    _felt("walnut", 2000, "Polished wood, no cloth at all."),
+    _back("felt", 250, _("Green cloth and a stitched edge, like the table.")),
+    _back("nebula", 1200, _("Stars and a violet cloud.")),
+    _back("critters", 3000, _("The deck's creatures peeking out.")),
+    _back("gold", 6000, _("Gold leaf on deep red.")),
+    _felt("midnight", 600, _("A deep blue cloth for late games.")),
+    _felt("claret", 600, _("A dark red cloth.")),
+    _felt("slate", 600, _("A cool grey cloth.")),
+    _felt("walnut", 2000, _("Polished wood, no cloth at all.")),
     _colour("coral", 80),
     _colour("sky", 80),
     _colour("mint", 80),
@@ -86,13 +103,21 @@ CATALOGUE: tuple[Item, ...] = (
         "freeze",
         FREEZE,
         "",
-        "Streak freeze",
+        _("Streak freeze"),
         150,
-        "Covers one missed day of your daily streak, used by itself after the week's grace "
-        "day. You can hold 2.",
+        _(
+            "Covers one missed day of your daily streak, used by itself after the week's grace "
+            "day. You can hold 2."
+        ),
     ),
 )
 BY_SLUG = {item.slug: item for item in CATALOGUE}
+
+
+def english(text) -> str:
+    """A (lazily translated) name as the ledger keeps it: in English, whoever bought it."""
+    with translation.override("en"):
+        return str(text)
 
 
 def get(slug: str) -> Item | None:
@@ -108,10 +133,12 @@ def buy(*, user_id: int, slug: str, order: str = "") -> Item:
     balance is short) with a sentence, changing nothing."""
     item = get(str(slug))
     if item is None:
-        raise services.Refused("There is no such item in the shop.")
+        raise services.Refused(gettext("There is no such item in the shop."))
     if item.section == FREEZE:
         if not ORDER.fullmatch(str(order)):
-            raise services.Refused("That order is not valid: reload the shop and try again.")
+            raise services.Refused(
+                gettext("That order is not valid: reload the shop and try again.")
+            )
         key = keys.freeze(user_id, order)
 
         def grant():
@@ -119,7 +146,7 @@ def buy(*, user_id: int, slug: str, order: str = "") -> Item:
 
     else:
         if Owned.objects.filter(user_id=user_id, item=item.slug).exists():
-            raise services.Refused(f"You own the {item.name} already.")
+            raise services.Refused(gettext("You own the %(item)s already.") % {"item": item.name})
         key = keys.shop(item.slug, user_id)
 
         def grant():
@@ -127,12 +154,16 @@ def buy(*, user_id: int, slug: str, order: str = "") -> Item:
             _wear(user_id, item.section, item.value)
 
     _, created = services.spend(
-        user_id=user_id, amount=item.price, key=key, memo=f"Bought: {item.name}", grant=grant
+        user_id=user_id,
+        amount=item.price,
+        key=key,
+        memo=f"Bought: {english(item.name)}",
+        grant=grant,
     )
     if not created:  # the same order again (a double click), or a back bought in parallel
         if item.section == FREEZE:
-            raise services.Refused("That order went through already: one streak freeze.")
-        raise services.Refused(f"You own the {item.name} already.")
+            raise services.Refused(gettext("That order went through already: one streak freeze."))
+        raise services.Refused(gettext("You own the %(item)s already.") % {"item": item.name})
     return item
 
 
@@ -142,13 +173,16 @@ def buy(*, user_id: int, slug: str, order: str = "") -> Item:
 def wear(*, user_id: int, section: str, value: str) -> None:
     """Wear an owned back, felt or name colour; ``value`` "" goes back to the free one."""
     if section not in (BACK, FELT, COLOUR):
-        raise services.Refused("That is not something you can wear.")
+        raise services.Refused(gettext("That is not something you can wear."))
     if value:
         item = get(f"{section}-{value}")
         if item is None:
-            raise services.Refused("There is no such item in the shop.")
+            raise services.Refused(gettext("There is no such item in the shop."))
         if not Owned.objects.filter(user_id=user_id, item=item.slug).exists():
-            raise services.Refused(f"The {item.name} is not yours yet: buy it in the shop first.")
+            raise services.Refused(
+                gettext("The %(item)s is not yours yet: buy it in the shop first.")
+                % {"item": item.name}
+            )
     _wear(user_id, section, value)
 
 
@@ -214,10 +248,10 @@ def wardrobe(user_id: int) -> dict:
 
 def _free_name(section: str) -> str:
     if section == BACK:
-        return f"{art.BACK_NAMES[art.DEFAULT_BACK]} card back"
+        return gettext("{back} card back").format(back=art.BACK_NAMES[art.DEFAULT_BACK])
     if section == FELT:
-        return f"{card_prefs.FELTS[card_prefs.DEFAULT_FELT]} felt"
-    return "Plain name"
+        return gettext("{felt} felt").format(felt=card_prefs.FELTS[card_prefs.DEFAULT_FELT])
+    return gettext("Plain name")
 
 
 def catalogue() -> list[dict]:

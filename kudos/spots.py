@@ -19,6 +19,8 @@ from datetime import UTC, datetime, time
 
 from django.core import signing
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from cards import roster
 from gameplay.engine import registry
@@ -27,7 +29,9 @@ from . import clock, keys, rules, services
 from .models import Entry, PlayCredit
 
 SALT = "kudos.spot"
-CLOSED = "Sponsor spots open once you have played today: finish a game that counts, then come back."
+CLOSED = gettext_noop(
+    "Sponsor spots open once you have played today: finish a game that counts, then come back."
+)
 
 
 @dataclass(frozen=True)
@@ -43,11 +47,11 @@ class Spot:
 def _creature(card: str) -> Spot:
     return Spot(
         f"card-{card.lower()}",
-        f"Meet {roster.figure_name(card)}",
+        gettext("Meet %(name)s") % {"name": roster.figure_name(card)},
         f"{roster.describe(card)}. {roster.figure_line(card)}",
         (card,),
         "/cards/",
-        "Who's on which card",
+        gettext("Who's on which card"),
     )
 
 
@@ -59,7 +63,8 @@ def _game(kind: str) -> Spot:
         f"{engine.blurb} {engine.players_text().capitalize()}.",
         tuple(engine.showcase),
         f"/play/{kind}/" if not engine.solo else f"/rules/{kind}/",
-        f"Play {engine.title}" if not engine.solo else f"How to play {engine.title}",
+        (gettext("Play %(game)s") if not engine.solo else gettext("How to play %(game)s"))
+        % {"game": engine.title},
     )
 
 
@@ -67,33 +72,45 @@ def catalogue() -> tuple[Spot, ...]:
     features = (
         Spot(
             "feature-challenge",
-            "The Daily Challenge",
-            "The same Klondike and Gridcannon deals for everyone, every day: one attempt "
-            "each, the fastest on the board.",
+            gettext("The Daily Challenge"),
+            gettext(
+                "The same Klondike and Gridcannon deals for everyone, every day: one attempt "
+                "each, the fastest on the board."
+            ),
             ("KS", "QH"),
             "/kudos/challenge/",
-            "Today's challenge",
+            gettext("Today's challenge"),
         ),
         Spot(
             "feature-fair",
-            "Every shuffle can be checked",
-            "Each game is dealt from a secret seed whose fingerprint is shown at the start; "
-            "when it ends the seed is published, so anyone can deal it again.",
+            gettext("Every shuffle can be checked"),
+            gettext(
+                "Each game is dealt from a secret seed whose fingerprint is shown at the start; "
+                "when it ends the seed is published, so anyone can deal it again."
+            ),
             ("AS", "??"),
             "/rules/",
-            "The rules",
+            gettext("The rules"),
         ),
         Spot(
             "feature-badges",
-            "Badges to collect",
-            "Firsts, streaks, five of a kind, a three-minute Klondike: each badge pays Kudos.",
+            gettext("Badges to collect"),
+            gettext(
+                "Firsts, streaks, five of a kind, a three-minute Klondike: each badge pays Kudos."
+            ),
             ("JH", "9S"),
             "/kudos/",
-            "Your Kudos",
+            gettext("Your Kudos"),
         ),
     )
     creatures = tuple(_creature(card) for card in ("QH", "7S", "JD", "4C", "KB", "9H"))
     return features + creatures + tuple(_game(kind) for kind in registry.kinds())
+
+
+def _watched_enough() -> str:
+    return gettext("You have watched %(most)s spots today, the most that pay: more tomorrow.") % {
+        "most": rules.SPOTS_PER_DAY
+    }
 
 
 def find(slug: str) -> Spot | None:
@@ -123,11 +140,9 @@ def open_today(user) -> bool:
 def begin(user) -> tuple[Spot, str]:
     """Start a spot for a signed-in player: the spot and its token."""
     if not open_today(user):
-        raise services.Refused(CLOSED)
+        raise services.Refused(gettext(CLOSED))
     if watched_today(user) >= rules.SPOTS_PER_DAY:
-        raise services.Refused(
-            f"You have watched {rules.SPOTS_PER_DAY} spots today, the most that pay: more tomorrow."
-        )
+        raise services.Refused(_watched_enough())
     spot = secrets.choice(catalogue())
     token = signing.dumps(
         {"u": user.pk, "s": spot.slug, "n": secrets.token_hex(12), "t": clock.now().isoformat()},
@@ -146,30 +161,35 @@ def claim(user, token: str) -> Entry:
         started = datetime.fromisoformat(data["t"])
         user_id, nonce, slug = int(data["u"]), str(data["n"]), str(data["s"])
     except (signing.BadSignature, KeyError, TypeError, ValueError) as exc:
-        raise services.Refused("That spot token is not one we issued: nothing to pay.") from exc
+        raise services.Refused(
+            gettext("That spot token is not one we issued: nothing to pay.")
+        ) from exc
     if user_id != user.pk:
-        raise services.Refused("That spot was started by another player: nothing to pay.")
+        raise services.Refused(gettext("That spot was started by another player: nothing to pay."))
     watched = (clock.now() - started).total_seconds()
     if watched < rules.SPOT_SECONDS:
         left = max(1, round(rules.SPOT_SECONDS - watched))
         raise services.Refused(
-            f"The spot is not over yet: {left} second{'s' if left != 1 else ''} to go."
+            ngettext(
+                "The spot is not over yet: %(left)s second to go.",
+                "The spot is not over yet: %(left)s seconds to go.",
+                left,
+            )
+            % {"left": left}
         )
     if clock.now() - started > rules.SPOT_TOKEN_LIFETIME:
-        raise services.Refused("That spot token has expired: start a new spot.")
-    spot = find(slug)
-    title = spot.title if spot else "a sponsor spot"
+        raise services.Refused(gettext("That spot token has expired: start a new spot."))
+    with translation.override("en"):  # the ledger's memo is kept in English
+        spot = find(slug)
+        title = spot.title if spot else "a sponsor spot"
     with transaction.atomic():
         services.hold(user.pk)  # the day's count and the payment, one spot at a time
         if Entry.objects.filter(key=keys.spot(nonce)).exists():
-            raise services.Refused("This spot was paid already.")
+            raise services.Refused(gettext("This spot was paid already."))
         if not open_today(user):
-            raise services.Refused(CLOSED)
+            raise services.Refused(gettext(CLOSED))
         if watched_today(user) >= rules.SPOTS_PER_DAY:
-            raise services.Refused(
-                f"You have watched {rules.SPOTS_PER_DAY} spots today, the most that pay: "
-                "more tomorrow."
-            )
+            raise services.Refused(_watched_enough())
         entry, _ = services.credit(
             user_id=user.pk,
             amount=rules.SPOT_PAY,

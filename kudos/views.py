@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cards import art
@@ -43,7 +44,7 @@ def home(request):
         context["wardrobe"] = shop.wardrobe(user.pk)
         context["spots_today"] = spots.watched_today(user)
         context["spots_open"] = spots.open_today(user)
-        context["spots_closed"] = spots.CLOSED
+        context["spots_closed"] = gettext(spots.CLOSED)
         context["invite_url"] = request.build_absolute_uri(
             reverse("kudos:invite", args=[user.username])
         )
@@ -78,8 +79,9 @@ def buy(request):
         messages.error(request, refused.message)
     else:
         shop.dress(request.session, request.user.pk)
-        worn = " You are wearing it now." if item.section != shop.FREEZE else ""
-        messages.success(request, f"Bought: {item.name} for {item.price} Kudos.{worn}")
+        worn = gettext(" You are wearing it now.") if item.section != shop.FREEZE else ""
+        bought = gettext("Bought: %(item)s for %(price)s Kudos.")
+        messages.success(request, bought % {"item": item.name, "price": item.price} + worn)
     return redirect(_back(request, "kudos:shop"))
 
 
@@ -93,7 +95,7 @@ def wear(request):
         messages.error(request, refused.message)
     else:
         shop.dress(request.session, request.user.pk)
-        messages.success(request, "Done: that is what you wear now.")
+        messages.success(request, gettext("Done: that is what you wear now."))
     return redirect(_back(request, "kudos:home"))
 
 
@@ -168,9 +170,11 @@ def badge_art(request, slug: str):
     """A badge's art as SVG; ``?locked=1`` draws it not yet earned."""
     badge = badges.get(slug)
     if badge is None:
-        raise Http404("No such badge.")
+        raise Http404(gettext("No such badge."))
     earned = request.GET.get("locked") != "1"
-    svg = art.badge_svg(badge.card, badge.ring, badge.mark, badge.name, earned=earned)
+    # Cached by its address alone, whatever the language: the name inside stays English.
+    name = shop.english(badge.name)
+    svg = art.badge_svg(badge.card, badge.ring, badge.mark, name, earned=earned)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "public, max-age=86400"
     response["X-Content-Type-Options"] = "nosniff"
@@ -194,7 +198,7 @@ def weekly(request, week: str | None = None):
     current = selectors.week_start(now)
     start = current if week is None else selectors.week_from_label(week)
     if start is None or start > current:
-        raise Http404("There is no such week on the leaderboard yet.")
+        raise Http404(gettext("There is no such week on the leaderboard yet."))
     end = start + selectors.WEEK
     closed = WeekClose.objects.filter(starts=start).first()
     if closed is not None:

@@ -11,8 +11,10 @@ import logging
 from django.conf import settings
 from django.db import DatabaseError
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from infra.scheduling import on_thread
+from infra.sockets import language_of
 from kudos.consumers import KudosConsumer
 
 from . import selectors, services
@@ -66,14 +68,17 @@ class HeaderConsumer(KudosConsumer):
             await on_thread(services.went_offline)(channel=self.channel_name)
 
     async def invitation_sent(self, event):
-        html = await on_thread(render_invitation)(self.user, event.get("invitation"))
+        html = await on_thread(render_invitation)(
+            self.user, event.get("invitation"), language_of(self.scope)
+        )
         if html:
             await self.send(text_data=html)
 
 
-def render_invitation(user, invitation_id) -> str:
+def render_invitation(user, invitation_id, language: str = "en") -> str:
     """The toast of one invitation, if it is still open to this person ("" otherwise)."""
     found = [i for i in selectors.open_invitations(user) if i.pk == invitation_id and i.waiting]
     if not found:
         return ""
-    return render_to_string("social/_invitation_toast.html", {"invitation": found[0]})
+    with translation.override(language):
+        return render_to_string("social/_invitation_toast.html", {"invitation": found[0]})

@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from infra import news
 from lobby import services as lobby
@@ -29,15 +30,15 @@ REQUESTS_PER_DAY = 20
 # An invitation nobody answered stops being offered after this long.
 INVITATION_TTL = timedelta(minutes=30)
 
-NOT_AVAILABLE = "{name} is not available for friend requests."
-NO_SUCH_REQUEST = "There is no such friend request for you to answer."
-NO_SUCH_INVITATION = "There is no such invitation for you."
-FRIENDS_ONLY = "You can invite friends only, and {name} is not one of yours."
-NOT_AT_TABLE = "You can invite friends only to a table you are at."
-TOO_MANY_INVITATIONS = "You have sent too many invitations; try again in a minute."
-FILLED_UP = "That table has filled up."
-GAME_ENDED = "That game has ended."
-STARTED = "That table has started its game: you can watch it instead."
+NOT_AVAILABLE = gettext_noop("{name} is not available for friend requests.")
+NO_SUCH_REQUEST = gettext_noop("There is no such friend request for you to answer.")
+NO_SUCH_INVITATION = gettext_noop("There is no such invitation for you.")
+FRIENDS_ONLY = gettext_noop("You can invite friends only, and {name} is not one of yours.")
+NOT_AT_TABLE = gettext_noop("You can invite friends only to a table you are at.")
+TOO_MANY_INVITATIONS = gettext_noop("You have sent too many invitations; try again in a minute.")
+FILLED_UP = gettext_noop("That table has filled up.")
+GAME_ENDED = gettext_noop("That game has ended.")
+STARTED = gettext_noop("That table has started its game: you can watch it instead.")
 
 
 class Refused(Exception):
@@ -66,7 +67,11 @@ def person(username) -> User:
     name = str(username or "").strip()[:150]
     found = User.objects.filter(username=name, is_active=True).first() if name else None
     if found is None:
-        raise Refused(f"Nobody here is called {name}." if name else "Say who, by their name.")
+        raise Refused(
+            (gettext("Nobody here is called %(name)s.") % {"name": name})
+            if name
+            else gettext("Say who, by their name.")
+        )
     return found
 
 
@@ -78,12 +83,16 @@ def _lock(*users) -> None:
 
 def _check_people(me, them) -> None:
     if me.pk == them.pk:
-        raise Refused("You can't be your own friend.")
+        raise Refused(gettext("You can't be your own friend."))
     if not me.is_person:
-        raise Refused("Computer players and bots don't make friends.")
+        raise Refused(gettext("Computer players and bots don't make friends."))
     if not them.is_person:
-        what = "a computer player" if them.role == User.COMPUTER else "a bot"
-        raise Refused(f"{them.username} is {what}: computer players and bots don't make friends.")
+        said = (
+            gettext("%(name)s is a computer player: computer players and bots don't make friends.")
+            if them.role == User.COMPUTER
+            else gettext("%(name)s is a bot: computer players and bots don't make friends.")
+        )
+        raise Refused(said % {"name": them.username})
 
 
 def _day_start():
@@ -107,21 +116,29 @@ def ask(*, sender, username) -> bool:
     _check_people(sender, them)
     _lock(sender, them)
     if Block.objects.filter(blocker=sender, blocked=them).exists():
-        raise Refused(f"You have blocked {them.username}: unblock them first.")
+        raise Refused(
+            gettext("You have blocked %(name)s: unblock them first.") % {"name": them.username}
+        )
     if Block.objects.filter(blocker=them, blocked=sender).exists():
-        raise Refused(NOT_AVAILABLE.format(name=them.username))
+        raise Refused(gettext(NOT_AVAILABLE).format(name=them.username))
     if are_friends(sender, them):
-        raise Refused(f"You and {them.username} are already friends.")
+        raise Refused(gettext("You and %(name)s are already friends.") % {"name": them.username})
     theirs = FriendRequest.objects.filter(sender=them, recipient=sender, status="pending").first()
     if theirs is not None:
         _befriend(theirs)
         return True
     if FriendRequest.objects.filter(sender=sender, recipient=them, status="pending").exists():
-        raise Refused(f"You have already asked {them.username}: they haven't answered yet.")
+        raise Refused(
+            gettext("You have already asked %(name)s: they haven't answered yet.")
+            % {"name": them.username}
+        )
     if requests_left_today(sender) == 0:
         raise Refused(
-            f"You have sent {REQUESTS_PER_DAY} friend requests today, the most a day: "
-            "ask again tomorrow (UTC)."
+            gettext(
+                "You have sent %(most)s friend requests today, the most a day: "
+                "ask again tomorrow (UTC)."
+            )
+            % {"most": REQUESTS_PER_DAY}
         )
     FriendRequest.objects.create(sender=sender, recipient=them)
     return False
@@ -142,7 +159,7 @@ def _open_request(user, request_id, side: str) -> FriendRequest:
     pk = _row_id(request_id)
     found = None if pk is None else FriendRequest.objects.filter(pk=pk, **{side: user}).first()
     if found is None:
-        raise Refused(NO_SUCH_REQUEST)
+        raise Refused(gettext(NO_SUCH_REQUEST))
     _lock(found.sender, found.recipient)
     found = FriendRequest.objects.select_related("sender", "recipient").get(pk=pk)
     if found.status == FriendRequest.Status.PENDING:
@@ -150,11 +167,16 @@ def _open_request(user, request_id, side: str) -> FriendRequest:
     other = found.sender if side == "recipient" else found.recipient
     raise Refused(
         {
-            "accepted": f"That request is already answered: you and {other.username} are friends.",
-            "declined": "You declined that request already.",
-            "cancelled": f"That request was withdrawn by {found.sender.username}."
+            "accepted": (
+                gettext("That request is already answered: you and %(name)s are friends.")
+                % {"name": other.username}
+            ),
+            "declined": gettext("You declined that request already."),
+            "cancelled": (
+                gettext("That request was withdrawn by %(name)s.") % {"name": found.sender.username}
+            )
             if side == "recipient"
-            else "That request is already withdrawn.",
+            else gettext("That request is already withdrawn."),
         }[found.status]
     )
 
@@ -163,7 +185,7 @@ def _open_request(user, request_id, side: str) -> FriendRequest:
 def accept(*, user, request_id) -> FriendRequest:
     found = _open_request(user, request_id, "recipient")
     if blocks(found.sender, found.recipient):  # (a block closes requests; kept safe anyway)
-        raise Refused(NO_SUCH_REQUEST)
+        raise Refused(gettext(NO_SUCH_REQUEST))
     _befriend(found)
     return found
 
@@ -201,7 +223,7 @@ def unfriend(*, user, username) -> None:
     them = person(username)
     _lock(user, them)
     if not are_friends(user, them):
-        raise Refused(f"You and {them.username} are not friends.")
+        raise Refused(gettext("You and %(name)s are not friends.") % {"name": them.username})
     _part(user, them)
 
 
@@ -225,10 +247,10 @@ def block(*, user, username) -> None:
     comes from them."""
     them = person(username)
     if them.pk == user.pk:
-        raise Refused("You can't block yourself.")
+        raise Refused(gettext("You can't block yourself."))
     _lock(user, them)
     if Block.objects.filter(blocker=user, blocked=them).exists():
-        raise Refused(f"You have already blocked {them.username}.")
+        raise Refused(gettext("You have already blocked %(name)s.") % {"name": them.username})
     Block.objects.create(blocker=user, blocked=them)
     _part(user, them)
 
@@ -237,7 +259,7 @@ def block(*, user, username) -> None:
 def unblock(*, user, username) -> None:
     them = person(username)
     if not Block.objects.filter(blocker=user, blocked=them).delete()[0]:
-        raise Refused(f"You have not blocked {them.username}.")
+        raise Refused(gettext("You have not blocked %(name)s.") % {"name": them.username})
 
 
 # ---- invitations to a table --------------------------------------------------------------------
@@ -261,17 +283,19 @@ def inviting_room(*, user, code) -> Room:
     try:
         room = lobby.open_room(code)
     except lobby.RoomError:
-        raise Refused(NOT_AT_TABLE) from None
+        raise Refused(gettext(NOT_AT_TABLE)) from None
     if lobby.member_of(room, _player(user)) is None:
-        raise Refused(NOT_AT_TABLE)
+        raise Refused(gettext(NOT_AT_TABLE))
     if room.private:
-        raise Refused("This table is yours alone: nobody else can join it.")
+        raise Refused(gettext("This table is yours alone: nobody else can join it."))
     if room.ranked:
-        raise Refused("The ranked queue seats this table: friends can watch it instead.")
+        raise Refused(gettext("The ranked queue seats this table: friends can watch it instead."))
     if _in_play(room):
-        raise Refused("The game has started: invite friends when the table is back in its lobby.")
+        raise Refused(
+            gettext("The game has started: invite friends when the table is back in its lobby.")
+        )
     if _room_full(room):
-        raise Refused("The table is full.")
+        raise Refused(gettext("The table is full."))
     return room
 
 
@@ -282,20 +306,22 @@ def invite(*, sender, username, code) -> Invitation:
     room = inviting_room(user=sender, code=code)
     them = person(username)
     if them.pk == sender.pk:
-        raise Refused("You are at this table already.")
+        raise Refused(gettext("You are at this table already."))
     _lock(sender, them)
     if not are_friends(sender, them):  # a block ends the friendship: one answer for both
-        raise Refused(FRIENDS_ONLY.format(name=them.username))
+        raise Refused(gettext(FRIENDS_ONLY).format(name=them.username))
     if lobby.member_of(room, _player(them)) is not None:
-        raise Refused(f"{them.username} is at this table already.")
+        raise Refused(gettext("%(name)s is at this table already.") % {"name": them.username})
     if Invitation.objects.filter(recipient=them, room=room, status="pending").exists():
-        raise Refused(f"{them.username} has an invitation to this table already.")
+        raise Refused(
+            gettext("%(name)s has an invitation to this table already.") % {"name": them.username}
+        )
     # Counted from the rows, under the sender's row lock: two at once can't both take the
     # last place.
     minute_ago = timezone.now() - timedelta(minutes=1)
     sent = Invitation.objects.filter(sender=sender, created__gt=minute_ago).count()
     if sent >= settings.INVITATIONS_PER_MINUTE:
-        raise Refused(TOO_MANY_INVITATIONS)
+        raise Refused(gettext(TOO_MANY_INVITATIONS))
     invitation = Invitation.objects.create(sender=sender, recipient=them, room=room)
     news.tell_after_commit(news.person_group(them.pk), "invitation.sent", invitation=invitation.pk)
     return invitation
@@ -311,7 +337,7 @@ def _invitation(user, invitation_id) -> Invitation:
         else None
     )
     if found is None:
-        raise Refused(NO_SUCH_INVITATION)
+        raise Refused(gettext(NO_SUCH_INVITATION))
     return found
 
 
@@ -319,20 +345,22 @@ def _still_open(invitation: Invitation) -> None:
     """Refused, saying why, unless the invitation may still be taken up."""
     status = invitation.status
     if status == Invitation.Status.ACCEPTED:
-        raise Refused("You have taken up that invitation already.")
+        raise Refused(gettext("You have taken up that invitation already."))
     if status == Invitation.Status.DISMISSED:
-        raise Refused("You dismissed that invitation.")
+        raise Refused(gettext("You dismissed that invitation."))
     if status == Invitation.Status.WITHDRAWN:
-        raise Refused("That invitation was withdrawn.")
+        raise Refused(gettext("That invitation was withdrawn."))
     room = invitation.room
     if not room.is_open:
-        raise Refused(GAME_ENDED)
+        raise Refused(gettext(GAME_ENDED))
     if _in_play(room):
-        raise Refused(STARTED)
+        raise Refused(gettext(STARTED))
     if invitation.created < timezone.now() - INVITATION_TTL:
-        raise Refused("That invitation has lapsed: ask for a new one.")
+        raise Refused(gettext("That invitation has lapsed: ask for a new one."))
     if lobby.member_of(room, _player(invitation.sender)) is None:
-        raise Refused(f"{invitation.sender.username} has left that table.")
+        raise Refused(
+            gettext("%(name)s has left that table.") % {"name": invitation.sender.username}
+        )
 
 
 @transaction.atomic
@@ -348,11 +376,11 @@ def join(*, user, invitation_id, name: str) -> Room:
     )
     _still_open(invitation)
     if lobby.member_of(room, _player(user)) is None and _room_full(room):
-        raise Refused(FILLED_UP)
+        raise Refused(gettext(FILLED_UP))
     try:
         room = lobby.join_room(code=room.code, player=_player(user), name=name, user=user)
     except lobby.RoomError as exc:  # (its own checks: the same table, a moment later)
-        raise Refused(FILLED_UP if "full" in exc.message else exc.message) from exc
+        raise Refused(gettext(FILLED_UP) if "full" in exc.message else exc.message) from exc
     invitation.status, invitation.answered = Invitation.Status.ACCEPTED, timezone.now()
     invitation.save(update_fields=["status", "answered"])
     return room
@@ -377,7 +405,7 @@ def watch_path(*, user, invitation_id) -> str:
     if invitation.status in (Invitation.Status.DISMISSED, Invitation.Status.WITHDRAWN):
         _still_open(invitation)
     if not room.is_open:
-        raise Refused(GAME_ENDED)
+        raise Refused(gettext(GAME_ENDED))
     path = f"/rooms/{room.code}/watch/"
     if room.public or room.ranked:
         return path

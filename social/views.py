@@ -6,6 +6,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -50,7 +52,12 @@ def ask(request):
         them = name.strip()
         messages.success(
             request,
-            f"You and {them} are friends now." if befriended else f"Friend request sent to {them}.",
+            (
+                gettext("You and %(name)s are friends now.")
+                if befriended
+                else gettext("Friend request sent to %(name)s.")
+            )
+            % {"name": them},
         )
     return _back(request)
 
@@ -62,16 +69,23 @@ ANSWERS = {"accept": services.accept, "decline": services.decline, "cancel": ser
 @login_required
 def answer(request, request_id: str, answer: str):
     if answer not in ANSWERS:
-        raise Http404("No such answer.")
+        raise Http404(gettext("No such answer."))
     try:
         found = ANSWERS[answer](user=request.user, request_id=request_id)
     except services.Refused as exc:
         messages.error(request, exc.message)
     else:
         said = {
-            "accept": f"You and {found.sender.username} are friends now.",
-            "decline": f"You declined {found.sender.username}'s request.",
-            "cancel": f"You withdrew your request to {found.recipient.username}.",
+            "accept": (
+                gettext("You and %(name)s are friends now.") % {"name": found.sender.username}
+            ),
+            "decline": (
+                gettext("You declined %(name)s's request.") % {"name": found.sender.username}
+            ),
+            "cancel": (
+                gettext("You withdrew your request to %(name)s.")
+                % {"name": found.recipient.username}
+            ),
         }
         messages.success(request, said[answer])
     return _back(request)
@@ -87,17 +101,17 @@ def _about_someone(action, done: str):
         except services.Refused as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, done.format(name=name.strip()))
+            messages.success(request, str(done).format(name=name.strip()))
         return _back(request)
 
     return view
 
 
-unfriend = _about_someone(services.unfriend, "You and {name} are no longer friends.")
+unfriend = _about_someone(services.unfriend, _("You and {name} are no longer friends."))
 block = _about_someone(
-    services.block, "You blocked {name}: they can't send you requests or invitations."
+    services.block, _("You blocked {name}: they can't send you requests or invitations.")
 )
-unblock = _about_someone(services.unblock, "You unblocked {name}.")
+unblock = _about_someone(services.unblock, _("You unblocked {name}."))
 
 
 @login_required
@@ -131,7 +145,9 @@ def invite(request):
     except services.Refused as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Invitation sent to {name.strip()}.")
+        messages.success(
+            request, (gettext("Invitation sent to %(name)s.") % {"name": name.strip()})
+        )
     return _back(request, default="home")
 
 

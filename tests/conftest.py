@@ -184,6 +184,17 @@ def _fresh_limits():
 
 
 @pytest.fixture(autouse=True)
+def _english_between_tests():
+    """The test client leaves the last request's language active on the thread (a server
+    gives each request its own): every test starts in English, whatever ran before it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fresh_channel_layer():
     """Every test gets its own channel layer object. A layer remembers the event loop it is
     receiving on: a socket test whose consumer was cut off mid-receive (a slow disconnect under

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from arenas.models import Arena
 
@@ -31,6 +31,32 @@ PAGES = [
     ("/", True, ["One deck of creatures.", "Create a room", "Play vs computer", ">Games<"], 200),
     ("/", False, ["Create a room", "Open tables</a>: join people"], 200),
     ("/no-such-page/", False, ["Not found", "There is no page at this address."], 404),
+    ("/accounts/signup/", False, ["An account keeps your stats", "Create account"], 200),
+    ("/accounts/login/", False, ["Forgot your password?", "New here?"], 200),
+    ("/accounts/settings/", True, ["Change your password", "Download your data"], 200),
+    ("/accounts/data/", True, ["Download everything", "Delete my account"], 200),
+    ("/accounts/password/reset/", False, ["Reset your password", "Send the link"], 200),
+    ("/u/maple/", True, ["Playing since", "Stats<", ">Level ", "No finished games yet."], 200),
+    ("/leaderboards/", False, ["Ranked players with a settled rating", "Nobody yet"], 200),
+    ("/leaderboards/gin/", True, ["Computer players", "Ranked games", "Gin Rummy lead"], 200),
+    (
+        "/kudos/",
+        True,
+        ["Your Kudos<", "How Kudos are earned", "Daily streak", "Invite friends"],
+        200,
+    ),
+    ("/kudos/", False, ["to earn Kudos: guests play for fun only.", "Bonus Kudos events"], 200),
+    ("/kudos/shop/", True, ["The Kudos shop", "Card backs", "Streak freeze", "Buy "], 200),
+    ("/kudos/challenge/", False, ["Daily Challenge", "everyone plays the same deals"], 200),
+    ("/leaderboards/weekly/", True, ["Weekly leaderboard", "Ties go to whoever", "Prizes"], 200),
+    ("/friends/", True, ["Add a friend by name", "Your friends", "No friends yet"], 200),
+    ("/arenas/", True, ["Tournaments on a clock", "How arenas work", "Coming up"], 200),
+    ("/arenas/{arena.pk}/", True, ["Join the arena", "Standings", "How arenas work"], 200),
+    ("/tables/", False, [], 200),
+    ("/tv/", True, [], 200),
+    ("/api/", False, ["The protocol for programs", "Machine-readable documents"], 200),
+    ("/accounts/tokens/", True, ["Access tokens", "Make a token", "You have no tokens."], 200),
+    ("/api/challenges/", True, ["Nobody is challenging you now.", "To you"], 200),
 ]
 STANDALONE = [  # pages without the header: only their own sentences
     ("/offline/", ["No connection", "Try again<", "The tables need a connection"]),
@@ -108,3 +134,28 @@ def test_an_english_sentence_left_on_a_french_page_is_caught(client):
     page = client.get("/", headers={"accept_language": "fr"}).content.decode()
     planted = page.replace("</main>", "<p>Create a room</p></main>")
     assert english_in(planted, PAGES[0][2]) == ["Create a room"]
+
+
+def test_the_ledger_and_the_header_news_are_read_in_french():
+    from kudos import words
+
+    english = "+12 Kudos, +30 experience: won Klondike: 3 min 5 s of play"
+    with translation.override("en"):
+        assert words.news(english) == english
+    with translation.override("fr"):
+        assert words.news(english).startswith("+12 Kudos, +30 d'expérience : victoire")
+        assert words.memo("Day 4 of your daily streak") == "Jour 4 de votre série quotidienne"
+        assert words.memo("A staff note") == "A staff note"  # unknown: shown as written
+
+
+def test_the_scripts_catalogue_is_served_in_the_page_language(client):
+    page = client.get("/", headers={"accept_language": "fr"}).content.decode()
+    tag = page.index('<script src="/jsi18n/fr/"')
+    assert tag < page.index("js/pwa.js")  # before every other script
+    french = client.get("/jsi18n/fr/")
+    assert french.status_code == 200 and "max-age=86400" in french["Cache-Control"]
+    assert "Copi\\u00e9" in french.content.decode() or "Copié" in french.content.decode()
+    assert "script-src 'self'" in french["Content-Security-Policy"]  # same origin: allowed
+    english = client.get("/jsi18n/en/").content.decode()
+    assert "Copi" not in english
+    assert client.get("/jsi18n/xx/").status_code == 404

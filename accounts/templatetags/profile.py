@@ -1,8 +1,21 @@
-"""``{% load profile %}``: how a profile writes times."""
+"""``{% load profile %}``: how a profile writes times and names a computer's strength."""
 
 from django import template
+from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
+STRENGTH_NAMES = {
+    "easy": _("Easy"),
+    "medium": _("Medium"),
+    "hard": _("Hard"),
+    "expert": _("Expert"),
+}
+
+
+@register.filter
+def strength_name(strength: str) -> str:
+    """ "hard" -> "Hard" (in French "Difficile")."""
+    return STRENGTH_NAMES.get(strength) or str(strength).title()
 
 
 @register.filter

@@ -2,7 +2,7 @@
 
 from django import template
 
-from .. import badges, challenges, selectors
+from .. import badges, challenges, selectors, words
 
 register = template.Library()
 
@@ -23,3 +23,9 @@ def kudos_profile(person) -> dict:
 def clock_time(seconds) -> str:
     """Seconds as a clock reads: "2:31", "1:02:03"."""
     return challenges.clock_time(seconds)
+
+
+@register.filter
+def memo(text: str) -> str:
+    """A ledger memo (kept in English) in the reader's language."""
+    return words.memo(text)

@@ -3,13 +3,16 @@
 // standings while their game goes on).
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((f, o) => f.replace(/%\((\w+)\)s/g, (m, k) => String(o[k])));
 
   function left(ms) {
     const s = Math.max(0, Math.floor(ms / 1000));
     const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600);
     const m = Math.floor((s % 3600) / 60), r = s % 60;
-    if (d) return d + " d " + h + " h";
-    if (h) return h + " h " + String(m).padStart(2, "0") + " min";
+    if (d) return interpolate(gettext("%(d)s d %(h)s h"), { d: d, h: h }, true);
+    if (h) return interpolate(gettext("%(h)s h %(m)s min"), { h: h, m: String(m).padStart(2, "0") }, true);
     return m + ":" + String(r).padStart(2, "0");
   }
 

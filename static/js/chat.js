@@ -3,6 +3,9 @@
 // on every move, so the bubbles live here and are put back beside their seats after each one.
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((f, o) => f.replace(/%\((\w+)\)s/g, (m, k) => String(o[k])));
   const SHOWN_FOR = 4000; // ms a bubble stays
   const ALL_OFF = "cubic:chat:off"; // "1": no bubbles but your own
   let bubbles = []; // {seat, text, until}
@@ -91,7 +94,7 @@
       mute.id = `chat-mute-${spot.dataset.chatSeat}`; // the focus finds it again after a redraw
       mute.dataset.chatMute = name;
       mute.checked = muted.has(name);
-      label.append(mute, ` Mute ${name}`);
+      label.append(mute, " " + interpolate(gettext("Mute %(name)s"), { name: name }, true));
       list.appendChild(label);
     });
   }

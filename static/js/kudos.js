@@ -1,6 +1,8 @@
 // Kudos on every page of a signed-in player: badge toasts leave after a while (also when
 // motion is reduced and their fade doesn't run), and the invite link copies.
 (() => {
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
   const toasts = document.getElementById("kudos-toasts");
   if (toasts) {
     const expire = (toast) => setTimeout(() => toast.remove(), 9000);
@@ -17,7 +19,7 @@
     const button = event.target.closest("[data-copy-text]");
     if (!button || !navigator.clipboard) return;
     navigator.clipboard.writeText(button.dataset.copyText).then(() => {
-      button.textContent = "Copied";
+      button.textContent = gettext("Copied");
     });
   });
 })();

@@ -2,6 +2,8 @@
 // Everything else arrives from the server as HTML over the room socket.
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
   // Per-game scripts (static/js/tables/<kind>.js) register here: {init(root, send)}.
   window.cubicTables = window.cubicTables || {};
 
@@ -83,7 +85,7 @@
   document.addEventListener("click", (event) => {
     const copy = event.target.closest("[data-copy]");
     if (copy && navigator.clipboard) {
-      navigator.clipboard.writeText(copy.dataset.copy).then(() => { copy.textContent = "Copied!"; });
+      navigator.clipboard.writeText(copy.dataset.copy).then(() => { copy.textContent = gettext("Copied!"); });
     }
     const hint = event.target.closest("#table-hint");
     if (hint) hint.hidden = true;

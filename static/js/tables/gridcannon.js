@@ -4,12 +4,15 @@
 // ("gc-legal"); this script only highlights what they allow and sends the chosen action.
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((f, o) => f.replace(/%\((\w+)\)s/g, (m, k) => String(o[k])));
   const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
   // Client-only choices, kept while the position (seq) stays the same.
   const mem = { seq: null, mode: null, from: null, pick: null };
 
-  const label = (card) => (card.startsWith("JK") ? "Joker" : card.slice(0, -1) + SUITS[card.slice(-1)]);
+  const label = (card) => (card.startsWith("JK") ? gettext("Joker") : card.slice(0, -1) + SUITS[card.slice(-1)]);
 
   function readData(section) {
     const read = (id, fallback) => {
@@ -83,7 +86,7 @@
       const el = spotEl(section, a.spot);
       el.classList.add("gc-target");
       const t = (v.armour_targets || []).find((x) => x.spot === a.spot);
-      if (t) marker(el, t.fatal ? `→ ${t.health_after}, lost` : `→ ${t.health_after}`, t.fatal ? "bad" : "info");
+      if (t) marker(el, t.fatal ? `→ ${t.health_after}` + gettext(", lost") : `→ ${t.health_after}`, t.fatal ? "bad" : "info");
     });
 
     if (v.stage === "replace" && data.types.has("replace")) {
@@ -104,15 +107,15 @@
         }
       });
       const kills = (v.placements || []).some((p) => p.kills.length);
-      prompt = `Tap a glowing grid card to place ${label(v.waiting)}.` + (kills ? " ✸ marks a placement that kills." : "");
+      prompt = interpolate(gettext("Tap a glowing grid card to place %(card)s."), { card: label(v.waiting) }, true) + (kills ? gettext(" ✸ marks a placement that kills.") : "");
     } else if (mem.mode === "extract") {
       legalOf(data, "extract").forEach((a) => posEl(section, a.pos).classList.add("gc-target"));
-      prompt = "Extraction: tap a stack to send it, whole, under the draw pile. The position becomes empty and takes any card.";
+      prompt = gettext("Extraction: tap a stack to send it, whole, under the draw pile. The position becomes empty and takes any card.");
     } else if (mem.mode === "reassign") {
       const moves = v.reassigns || [];
       if (!mem.from) {
         new Set(moves.map((r) => r.from)).forEach((f) => posEl(section, f).classList.add("gc-source"));
-        prompt = "Reassignment: tap the grid card to move.";
+        prompt = gettext("Reassignment: tap the grid card to move.");
       } else {
         posEl(section, mem.from).classList.add("gc-source", "gc-picked");
         moves
@@ -129,7 +132,7 @@
             }
           });
         const top = v.grid[mem.from].top;
-        prompt = `Reassignment: tap where ${label(top)} goes (a card of the same or lower value, or an empty place).`;
+        prompt = interpolate(gettext("Reassignment: tap where %(card)s goes (a card of the same or lower value, or an empty place)."), { card: label(top) }, true);
       }
     }
     pressable(section);
@@ -143,7 +146,7 @@
     const replace = section.querySelector("[data-gc-replace]");
     if (replace) {
       replace.hidden = !mem.pick;
-      if (mem.pick) replace.textContent = `Replace ${label(v.grid[mem.pick].top)}`;
+      if (mem.pick) replace.textContent = interpolate(gettext("Replace %(card)s"), { card: label(v.grid[mem.pick].top) }, true);
     }
   }
 
@@ -159,11 +162,11 @@
         return;
       }
       const img = el.querySelector("img.card");
-      const what = img ? img.alt : "empty";
-      const where = el.dataset.pos ? "Grid position" : "Royal spot";
+      const what = img ? img.alt : gettext("empty");
+      const where = el.dataset.pos ? gettext("Grid position") : gettext("Royal spot");
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.setAttribute("aria-label", `${where}: ${what}${el.classList.contains("kill") ? ", kills" : ""}`);
+      el.setAttribute("aria-label", `${where}: ${what}${el.classList.contains("kill") ? gettext(", kills") : ""}`);
     });
   }
 

@@ -4,6 +4,9 @@
 // "kl-movable" JSON (what may be picked up and where it may go).
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((f, o) => f.replace(/%\((\w+)\)s/g, (m, k) => String(o[k])));
   const DOUBLE_TAP_MS = 380;
   const DRAG_START_PX = 6;
   const FLIGHT_MS = 380;
@@ -135,7 +138,8 @@
       if (drop) {
         const dest = el.closest("[data-dest]");
         const img = el.querySelector(":scope > img.card");
-        el.setAttribute("aria-label", `${dest.dataset.label}${img ? `, on ${img.alt}` : ", empty"}: put it here`);
+        const on = img ? interpolate(gettext(", on %(card)s"), { card: img.alt }, true) : gettext(", empty");
+        el.setAttribute("aria-label", dest.dataset.label + on + gettext(": put it here"));
       } else {
         el.setAttribute("aria-pressed", el.classList.contains("sel") ? "true" : "false");
       }
@@ -351,13 +355,13 @@
     if (box) box.dataset.klOld = "1"; // the answer replaces this element
     mem.hintSeq = seqOf();
     button.disabled = true;
-    button.textContent = "Thinking…";
+    button.textContent = gettext("Thinking…");
     window.cubic.hint();
     // No answer (an error instead): the button comes back.
     setTimeout(() => {
       if (document.body.contains(button) && button.disabled) {
         button.disabled = false;
-        button.textContent = "Hint";
+        button.textContent = gettext("Hint");
       }
     }, 10000);
   }
@@ -376,13 +380,13 @@
     if (box.dataset.klOld) {
       if (button) {
         button.disabled = true;
-        button.textContent = "Thinking…";
+        button.textContent = gettext("Thinking…");
       }
       return;
     }
     if (button) {
       button.disabled = false;
-      button.textContent = "Hint";
+      button.textContent = gettext("Hint");
     }
     let action = null;
     try {

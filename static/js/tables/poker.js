@@ -3,6 +3,9 @@
 // updates that arrive while another player draws first.
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((f, o) => f.replace(/%\((\w+)\)s/g, (m, k) => String(o[k])));
   window.cubicTables = window.cubicTables || {};
 
   let handKey = "";     // the hand the holds belong to: hand number + its cards
@@ -18,26 +21,28 @@
       const hold = li.querySelector(".pk-hold");
       if (hold) {
         hold.setAttribute("aria-pressed", on ? "true" : "false");
-        hold.textContent = on ? "HELD" : "HOLD";
+        hold.textContent = on ? gettext("HELD") : gettext("HOLD");
       }
     });
     const draw = root.querySelector("[data-draw]");
     if (draw) {
       const n = cards.length - held.size;
-      draw.textContent = n ? `Draw ${n}` : "Stand pat";
+      draw.textContent = n ? interpolate(gettext("Draw %(n)s"), { n: n }, true) : gettext("Stand pat");
     }
     const advice = root.querySelector("[data-advice]");
     const suggest = root.querySelector("[data-suggest]");
     if (advice && suggest && suggested) {
       const names = cards.filter((li) => held.has(li.dataset.card))
         .map((li) => li.querySelector("img.card").alt.replace(/ \(.*\)$/, ""));
-      let text = names.length ? `Suggested: hold ${names.join(", ")}.` : "Suggested: draw five new cards.";
+      let text = names.length
+        ? interpolate(gettext("Suggested: hold %(cards)s."), { cards: names.join(", ") }, true)
+        : gettext("Suggested: draw five new cards.");
       const strength = suggest.dataset.strength;
       // The figure is the chance of beating three random hands: said only when three
       // players are in the hand against you.
       const rivals = root.querySelectorAll(".pk-seat:not(.folded):not(.out)").length;
       if (strength && rivals === 3) {
-        text += ` After the draw it beats three random hands about ${Math.round(Number(strength) * 100)}% of the time.`;
+        text += " " + interpolate(gettext("After the draw it beats three random hands about %(percent)s of the time."), { percent: Math.round(Number(strength) * 100) + "%" }, true);
       }
       advice.textContent = text;
     }

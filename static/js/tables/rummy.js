@@ -6,6 +6,9 @@
 // attributes, and the "rm-legal" JSON (this seat's legal actions).
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((f, o) => f.replace(/%\((\w+)\)s/g, (m, k) => String(o[k])));
   const DRAG_START_PX = 8;
   // What throwing the picked card is called: the plain discard, and the one that ends the hand.
   const THROWS = {
@@ -154,26 +157,28 @@
     if (discard) {
       discard.disabled = !throwing;
       if (kind === "thirteen") {
-        discard.textContent = "Turn done";
+        discard.textContent = gettext("Turn done");
       } else {
-        discard.textContent = throwing ? `Discard ${li.dataset.label}` : "Discard";
+        discard.textContent = throwing ? interpolate(gettext("Discard %(card)s"), { card: li.dataset.label }, true) : gettext("Discard");
       }
     }
     if (end) {
       const can = throwing && li.dataset.can === "1";
       end.hidden = !can;
       if (can) {
-        if (kind === "thirteen") end.textContent = `Go out`;
-        else end.textContent = li.dataset.after === "0" ? "Gin!" : `Knock (${li.dataset.after})`;
+        if (kind === "thirteen") end.textContent = gettext("Go out");
+        else end.textContent = li.dataset.after === "0" ? gettext("Gin!") : interpolate(gettext("Knock (%(points)s)"), { points: li.dataset.after }, true);
       }
     }
     const say = section.querySelector("[data-pick-say]");
     if (say) {
       if (step === "discard" && li && li.classList.contains("keep")) {
-        say.textContent = `You can't throw back the ${li.dataset.label} you just took.`;
+        say.textContent = interpolate(gettext("You can't throw back the %(card)s you just took."), { card: li.dataset.label }, true);
       } else if (throwing && li.dataset.after !== "") {
-        const word = kind === "thirteen" ? "left over" : "deadwood";
-        say.textContent = `Throwing the ${li.dataset.label} leaves ${li.dataset.after} ${word}.`;
+        const said = kind === "thirteen"
+          ? gettext("Throwing the %(card)s leaves %(points)s left over.")
+          : gettext("Throwing the %(card)s leaves %(points)s deadwood.");
+        say.textContent = interpolate(said, { card: li.dataset.label, points: li.dataset.after }, true);
       } else {
         say.textContent = "";
       }

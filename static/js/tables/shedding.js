@@ -3,6 +3,9 @@
 // with the next card played. Only actions from the table's legal list are ever sent.
 (function () {
   "use strict";
+  // The page's language (Django's JavaScript catalogue, /jsi18n/<lang>/); as written without it.
+  const gettext = window.gettext || ((s) => s);
+  const interpolate = window.interpolate || ((f, o) => f.replace(/%\((\w+)\)s/g, (m, k) => String(o[k])));
   window.cubicTables = window.cubicTables || {};
 
   const tables = new WeakMap(); // section -> {reset()} for a table already set up
@@ -56,7 +59,7 @@
       picking = { card: card, button: button };
       pickingAt = { seq: seq, card: card };
       const label = button.getAttribute("aria-label").split(",")[0];
-      picker.querySelector("[data-picker-card]").textContent = `for your ${label}`;
+      picker.querySelector("[data-picker-card]").textContent = interpolate(gettext("for your %(card)s"), { card: label }, true);
       picker.hidden = false;
       picker.querySelector("[data-suit]").focus();
     }

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplay.engine import cards as c
@@ -103,9 +104,12 @@ def save_prefs(request: HttpRequest) -> HttpResponse:
     else:
         prefs.save(request.session, chosen)
         prefs.saved.send(sender=prefs.CardPrefs, request=request, prefs=chosen)
-        suits = "four-colour suits" if chosen.four_colour else "two-colour suits"
+        suits = _("four-colour suits") if chosen.four_colour else _("two-colour suits")
         back = art.BACK_NAMES[chosen.back]
-        messages.success(request, f"Card style saved: {suits}, {back} back.")
+        messages.success(
+            request,
+            _("Card style saved: %(suits)s, %(back)s back.") % {"suits": suits, "back": back},
+        )
     return redirect(_back_to(request))
 
 

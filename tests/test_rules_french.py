@@ -157,3 +157,11 @@ def test_card_style_message_in_french(client):
         assert "Style des cartes enregistré : couleurs en quatre teintes" in (
             response.content.decode()
         )
+
+
+def test_the_two_shedding_games_share_their_french_exact_rules():
+    exact = [
+        r.source(kind, "fr").read_text(encoding="utf-8").split("\n## Règles exactes\n", 1)[1]
+        for kind in ("crazy8", "american8")
+    ]
+    assert exact[0] == exact[1]

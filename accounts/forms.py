@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
@@ -86,7 +87,13 @@ class SettingsForm(forms.ModelForm):
         "days, wherever you are.",
     )
 
+    language = forms.ChoiceField(
+        choices=[("", "As my browser asks")] + list(settings.LANGUAGES),
+        required=False,
+        help_text="The site speaks to you in this language on every device.",
+    )
+
     class Meta:
         model = User
-        fields = ("email", "time_zone", "bots_may_challenge")
+        fields = ("email", "time_zone", "language", "bots_may_challenge")
         help_texts = {"email": "Only used to reset your password. Leave it empty to remove it."}

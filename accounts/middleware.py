@@ -1,9 +1,9 @@
-"""Times on every page in the viewer's own time zone (the account's; UTC for guests); every
-browser's device cookie (accounts/sightings.py)."""
+"""Times on every page in the viewer's own time zone (the account's; UTC for guests); the
+account's language over the browser's; every browser's device cookie (accounts/sightings.py)."""
 
 import zoneinfo
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from . import sightings
 
@@ -15,6 +15,20 @@ def time_zone(get_response):
             timezone.activate(zoneinfo.ZoneInfo(zone or "UTC"))
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
             timezone.deactivate()
+        return get_response(request)
+
+    return middleware
+
+
+def language(get_response):
+    """A signed-in person's chosen language wins over the cookie and Accept-Language, which
+    LocaleMiddleware has already read."""
+
+    def middleware(request):
+        chosen = request.user.is_authenticated and getattr(request.user, "language", "")
+        if chosen and translation.check_for_language(chosen):
+            translation.activate(chosen)
+            request.LANGUAGE_CODE = translation.get_language()
         return get_response(request)
 
     return middleware

@@ -30,6 +30,8 @@ class User(AbstractUser):
         default="UTC",
         help_text="Times on the site are shown in this zone.",
     )
+    # The language the site speaks to this person ("" = the browser's): settings.LANGUAGES.
+    language = models.CharField(max_length=10, blank=True, default="")
     # The computer players' pace this person chose last (gameplay.models.SpeedPlay); their
     # next table starts with it.
     speed_play = models.CharField(max_length=10, default="normal")

@@ -1,5 +1,6 @@
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.decorators import login_required
@@ -8,7 +9,7 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
@@ -58,6 +59,31 @@ def _next(request) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
     safe = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()})
     return target if target and safe else ""
+
+
+@require_http_methods(["POST"])
+def choose_language(request):
+    """The footer's switcher: the language goes in a cookie (guests and people alike) and, for
+    a signed-in person, on the account, where it follows them to every device. The same page
+    follows, in the new language."""
+    chosen = request.POST.get("language", "")
+    if chosen not in dict(settings.LANGUAGES):
+        return HttpResponse(
+            "There is no such language here.", status=400, content_type="text/plain"
+        )
+    if request.user.is_authenticated and request.user.language != chosen:
+        request.user.language = chosen
+        request.user.save(update_fields=["language"])
+    translation.activate(chosen)
+    response = redirect(_next(request) or "home")
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        chosen,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        secure=request.is_secure(),
+    )
+    return response
 
 
 def profile(request, username: str):

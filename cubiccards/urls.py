@@ -16,6 +16,7 @@ urlpatterns = [
     path("icon.svg", pwa.icon, name="icon"),
     path("offline/", pwa.offline, name="offline"),
     path("accounts/", include("accounts.urls")),
+    path("language/", accounts_views.choose_language, name="language"),
     path("", include("api.urls")),
     path("u/<str:username>/", accounts_views.profile, name="profile"),
     path("", include("kudos.urls")),  # before leaderboards/<kind>/: it has leaderboards/weekly/

@@ -6,7 +6,9 @@ import logging
 
 from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import InterfaceError, OperationalError
+from django.utils import translation
 from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
@@ -15,6 +17,35 @@ UNAVAILABLE = "The tables are unavailable right now. Reconnect in a few seconds.
 UNAVAILABLE_CLOSE = 4503  # the close code when Redis can't be reached
 
 READ_ONLY = 'This token may only watch: make one with the "play" scope to act.'
+
+
+def language_of(scope) -> str:
+    """The language a socket speaks: what its address asks for (``?lang=fr``, for programs:
+    docs/protocol.md), else as for a page: the account's, else the language cookie, else the
+    browser's Accept-Language, else English."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    asked = [part[5:] for part in query.split("&") if part.startswith("lang=")]
+    asked.append(getattr(scope.get("user"), "language", "") or "")
+    headers = {
+        k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
+    }
+    cookies = scope.get("cookies") or {}
+    asked.append(cookies.get(settings.LANGUAGE_COOKIE_NAME, ""))
+    for code in filter(None, asked):
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    for code, _ in translation.trans_real.parse_accept_lang_header(
+        headers.get("accept-language", "")
+    ):
+        if code == "*":
+            break
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
 
 
 def may_act(scope) -> bool:

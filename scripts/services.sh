@@ -43,9 +43,15 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   apt_install nginx-light
 fi
 
+# GNU gettext: the catalogues' check (tests/test_translations.py) runs makemessages and msgfmt.
+if ! command -v msgfmt >/dev/null; then
+  echo "services: installing gettext from Debian"
+  apt_install gettext
+fi
+
 # Debian's Chromium for the browser tests (Playwright cannot download its own here).
 if [ -n "${WITH_CHROMIUM:-1}" ] && [ ! -x /usr/bin/chromium ]; then
   echo "services: installing Chromium from Debian"
   apt_install chromium
 fi
-echo "services: PostgreSQL, Redis, nginx and Chromium are ready"
+echo "services: PostgreSQL, Redis, nginx, gettext and Chromium are ready"

@@ -114,6 +114,9 @@ def test_french_headings_are_required_in_a_french_file():
         r.parse("x", text.replace("Comment jouer", "How to play"), "fr")
 
 
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+
+
 def french_page(client, kind, **headers):
     response = client.get(f"/rules/{kind}/", **headers)
     assert response.status_code == 200
@@ -131,36 +134,30 @@ def french_page(client, kind, **headers):
 @pytest.mark.django_db
 @pytest.mark.parametrize("kind", KINDS)
 def test_french_rules_page(client, kind):
-    with translation.override("fr"):
-        html = french_page(client, kind)
+    html = french_page(client, kind, **FRENCH)
     assert "How to play" not in html and "Exact rules" not in html
     english = client.get(f"/rules/{kind}/").content.decode()
     assert f"<h1>{r.rules(kind, 'en').title}</h1>" in english and "Exact rules" in english
 
 
 @pytest.mark.django_db
-def test_french_rules_index(client):
-    with translation.override("fr"):
-        html = client.get("/rules/").content.decode()
-        assert f"{len(KINDS)} jeux, un seul jeu de créatures" in html
-        for kind in KINDS:
-            assert escape(r.rules(kind).summary) in html
+def test_the_language_cookie_reads_the_french_rules(client):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    french_page(client, "american8")
 
 
 @pytest.mark.django_db
-def test_accept_language_fr_reads_the_french_rules(client):
-    if "django.middleware.locale.LocaleMiddleware" not in settings.MIDDLEWARE:
-        pytest.skip("the site's language middleware is not on")
-    french_page(client, "war", HTTP_ACCEPT_LANGUAGE="fr")
+def test_french_rules_index(client):
+    html = client.get("/rules/", **FRENCH).content.decode()
+    assert f"{len(KINDS)} jeux, un seul jeu de créatures" in html
+    for kind in KINDS:
+        assert escape(r.rules(kind, "fr").summary) in html
 
 
 @pytest.mark.django_db
 def test_card_style_message_in_french(client):
-    with translation.override("fr"):
-        response = client.post("/cards/prefs/", {"four_colour": "on"}, follow=True)
-        assert "Style des cartes enregistré : couleurs en quatre teintes" in (
-            response.content.decode()
-        )
+    response = client.post("/cards/prefs/", {"four_colour": "on"}, follow=True, **FRENCH)
+    assert "Style des cartes enregistré : couleurs en quatre teintes" in (response.content.decode())
 
 
 def test_the_two_shedding_games_share_their_french_exact_rules():

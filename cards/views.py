@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 from gameplay.engine import cards as c
 from gameplay.engine import registry
 
-from . import art, prefs, roster
+from . import art, names, prefs, roster
 from .rules import fill, rules
 from .templatetags.cards import card
 
@@ -44,9 +44,9 @@ def card_image(request: HttpRequest, card: str) -> HttpResponse:
 def _entry(card: str) -> dict:
     return {
         "card": card,
-        "name": roster.figure_name(card) if card != c.HIDDEN else "",
-        "line": roster.figure_line(card),
-        "label": c.card_name(card),
+        "name": names.figure_name(card) if card != c.HIDDEN else "",
+        "line": names.figure_line(card),
+        "label": names.card_name(card),
     }
 
 
@@ -66,9 +66,9 @@ def deck(request: HttpRequest) -> HttpResponse:
         suits.append(
             {
                 "code": suit,
-                "name": c.SUIT_NAMES[suit],
-                "family": roster.FAMILIES[suit],
-                "line": roster.FAMILY_LINES[suit],
+                "name": names.suit_name(suit),
+                "family": _(roster.FAMILIES[suit]),
+                "line": _(roster.FAMILY_LINES[suit]),
                 "cards": [_entry(r + suit) for r in c.RANKS],
             }
         )

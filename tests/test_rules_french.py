@@ -75,6 +75,20 @@ def test_french_rules_parse_and_match_the_english(kind):
         assert word not in french
 
 
+STRUCTURE = ("<h2", "<h3", "<h4", "<li", "<table", "<tr", "<p>", "<pre", "<code", "<strong")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_french_pages_have_the_english_shape(kind):
+    """The same headings, list items, table rows, paragraphs and code: nothing left out, and
+    no wrapped line turned into a list item by accident."""
+    en, fr = r.rules(kind, "en"), r.rules(kind, "fr")
+    for part in ("how_to_play", "exact"):
+        english, french = getattr(en, part), getattr(fr, part)
+        for tag in STRUCTURE:
+            assert french.count(tag) == english.count(tag), (part, tag)
+
+
 def test_a_missing_section_or_example_fails_the_check():
     english = r.source("war").read_text(encoding="utf-8")
     french = r.source("war", "fr").read_text(encoding="utf-8")

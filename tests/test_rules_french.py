@@ -6,10 +6,13 @@ import re
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.db import SessionStore
 from django.utils import translation
 from django.utils.html import escape
 
 from cards import rules as r
+from cards.views import rules_page
 from gameplay.engine import registry
 
 from .test_cards import assert_images_have_alt
@@ -180,3 +183,16 @@ def test_the_two_shedding_games_share_their_french_exact_rules():
         for kind in ("crazy8", "american8")
     ]
     assert exact[0] == exact[1]
+
+
+@pytest.mark.django_db
+def test_the_rules_view_follows_the_active_language(rf):
+    """The view itself reads the active language: French under translation.override("fr"),
+    whatever the request says (the middleware is what turns a request into a language)."""
+    request = rf.get("/rules/war/")
+    request.session, request.user = SessionStore(), AnonymousUser()
+    with translation.override("fr"):
+        response = rules_page(request, "war")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<h1>Bataille</h1>" in html and "<summary>Règles exactes</summary>" in html

@@ -42,6 +42,11 @@ def examples(text: str) -> list[tuple[str, ...]]:
     return [e.cards for e in found if e is not None]
 
 
+def shown(text: str) -> list[str]:
+    """Each example's cards exactly as written (a translation only changes the caption)."""
+    return [x.partition(" — ")[0] for x in text.splitlines() if x.startswith("cards:")]
+
+
 def mismatches(english: str, french: str) -> list[str]:
     """What keeps ``french`` from being a translation of ``english``: the exact part's
     section numbers, the examples' cards, an English heading left in."""
@@ -52,6 +57,8 @@ def mismatches(english: str, french: str) -> list[str]:
         problems.append(f"sections {SECTION.findall(fr_exact)} != {SECTION.findall(en_exact)}")
     if examples(english) != examples(french):
         problems.append(f"examples {examples(french)} != {examples(english)}")
+    if shown(english) != shown(french):
+        problems.append(f"cards: lines written differently: {shown(french)}")
     for heading in (r.HOW_TO_PLAY, r.EXACT_RULES):
         if f"\n{heading}\n" in french:
             problems.append(f"English heading {heading!r}")
@@ -102,6 +109,7 @@ def test_a_missing_section_or_example_fails_the_check():
     line = next(x for x in french.splitlines() if x.startswith("cards: "))
     assert any("examples" in p for p in mismatches(english, french.replace(line, "", 1)))
     assert mismatches(english, french.replace("JK1 AS", "JK2 AS", 1))
+    assert mismatches(english, french.replace("KD ?? 2C", "KD\u00a0?? 2C", 1))
 
 
 def test_the_language_picks_the_file_and_falls_back_to_english(tmp_path, monkeypatch):

@@ -10,7 +10,7 @@ from django.utils.translation import pgettext
 
 from gameplay.engine import cards as c
 
-from . import roster
+from . import art, prefs, roster
 
 
 def rank_name(rank: str) -> str:
@@ -88,3 +88,13 @@ def figure_line(card: str) -> str:
             "king": roster.king(c.suit(card)).name
         }
     return _(roster.figure_line(card))
+
+
+def back_name(back: str) -> str:
+    """A card back's name: 'Nebula'."""
+    return _(art.BACK_NAMES[back])
+
+
+def felt_name(felt: str) -> str:
+    """A table felt's name: 'Green baize'."""
+    return _(prefs.FELTS[felt])

@@ -18,16 +18,18 @@ from typing import Any
 
 from django.dispatch import Signal
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from . import art
 
 SESSION_KEY = "card_prefs"
+# The names are translated where a page shows them (cards.names.felt_name).
 FELTS = {
-    "baize": "Green baize",
-    "midnight": "Midnight blue",
-    "claret": "Claret",
-    "walnut": "Walnut",
-    "slate": "Slate",
+    "baize": gettext_noop("Green baize"),
+    "midnight": gettext_noop("Midnight blue"),
+    "claret": gettext_noop("Claret"),
+    "walnut": gettext_noop("Walnut"),
+    "slate": gettext_noop("Slate"),
 }
 DEFAULT_FELT = "baize"
 TRUE = ("1", "on", "true", "yes")
@@ -112,7 +114,7 @@ def parse(data: Mapping[str, Any], current: CardPrefs) -> CardPrefs:
         if not current.may_wear_back(back):
             raise PrefsError(
                 _("The %(back)s back is sold in the Kudos shop: buy it there to use it.")
-                % {"back": art.BACK_NAMES[back]}
+                % {"back": _(art.BACK_NAMES[back])}
             )
     felt = current.felt
     if "felt" in data:
@@ -122,7 +124,7 @@ def parse(data: Mapping[str, Any], current: CardPrefs) -> CardPrefs:
         if not current.may_wear_felt(felt):
             raise PrefsError(
                 _("The %(felt)s felt is sold in the Kudos shop: buy it there to use it.")
-                % {"felt": FELTS[felt]}
+                % {"felt": _(FELTS[felt])}
             )
     return CardPrefs(
         four_colour=four, back=back, felt=felt, backs=current.backs, felts=current.felts

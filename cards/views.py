@@ -79,7 +79,7 @@ def deck(request: HttpRequest) -> HttpResponse:
         "backs": [
             {
                 "name": b,
-                "title": art.BACK_NAMES[b],
+                "title": names.back_name(b),
                 "selectable": chosen.may_wear_back(b),
                 "chosen": b == chosen.back,
             }
@@ -105,7 +105,7 @@ def save_prefs(request: HttpRequest) -> HttpResponse:
         prefs.save(request.session, chosen)
         prefs.saved.send(sender=prefs.CardPrefs, request=request, prefs=chosen)
         suits = _("four-colour suits") if chosen.four_colour else _("two-colour suits")
-        back = art.BACK_NAMES[chosen.back]
+        back = names.back_name(chosen.back)
         messages.success(
             request,
             _("Card style saved: %(suits)s, %(back)s back.") % {"suits": suits, "back": back},

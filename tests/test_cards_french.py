@@ -4,7 +4,7 @@ engine's and the roster's own words."""
 import pytest
 from django.utils import translation
 
-from cards import names, roster
+from cards import art, names, prefs, roster
 from cards.templatetags.cards import card_alt, card_name, suit_name
 from gameplay.engine import cards as c
 
@@ -22,6 +22,8 @@ def test_english_names_are_the_engines_and_the_rosters():
         assert names.alt(c.HIDDEN) == roster.describe(c.HIDDEN)
         for suit in roster.ALL_SUITS:
             assert names.suit_name(suit) == c.SUIT_NAMES[suit]
+        assert [names.back_name(b) for b in art.BACKS] == [art.BACK_NAMES[b] for b in art.BACKS]
+        assert [names.felt_name(f) for f in prefs.FELTS] == list(prefs.FELTS.values())
 
 
 def test_french_card_names():
@@ -54,7 +56,7 @@ def test_the_deck_page_in_french(client):
     assert "<h1>Qui figure sur quelle carte</h1>" in html
     assert "Enregistrer le style des cartes" in html
     assert "Nuit et Pierre" in html and "Le Clocher" in html
-    assert 'alt="Dame de cœur (' in html
+    assert 'alt="Dame de cœur (' in html and 'alt="Le dos de carte « Nébuleuse »"' in html
     assert "Who&#x27;s on which card" not in html and "Save card style" not in html
     english = client.get("/cards/").content.decode()
     assert "Save card style" in english and 'alt="Queen of Hearts (' in english
@@ -64,3 +66,9 @@ def test_the_deck_page_in_french(client):
 def test_rules_examples_are_named_in_french(client):
     html = client.get("/rules/war/", **FRENCH).content.decode()
     assert 'alt="Joker (logo A.M.I.C.)"' in html and 'alt="As de pique (' in html
+
+
+@pytest.mark.django_db
+def test_a_back_not_owned_is_refused_in_french(client):
+    response = client.post("/cards/prefs/", {"back": "nebula"}, follow=True, **FRENCH)
+    assert "Le dos « Nébuleuse » est vendu dans la boutique Kudos" in response.content.decode()

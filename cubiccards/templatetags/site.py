@@ -36,6 +36,6 @@ def game_tiles(context: template.Context, tiles: list) -> str:
         translation.get_language(),
         bool(context.get("card_four_colour", False)),
         str(context.get("card_back") or ""),
-        json.dumps([(game.kind, lengths) for game, lengths in tiles]),
+        json.dumps([(game.kind, lengths) for game, lengths in tiles], default=str),
     )
     return mark_safe(drawn.replace(CSRF_SLOT, str(context.get("csrf_token", ""))))

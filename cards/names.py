@@ -6,7 +6,7 @@ exactly the engine's words."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import ngettext, pgettext
 
 from gameplay.engine import cards as c
 
@@ -98,3 +98,12 @@ def back_name(back: str) -> str:
 def felt_name(felt: str) -> str:
     """A table felt's name: 'Green baize'."""
     return _(prefs.FELTS[felt])
+
+
+def players_text(engine) -> str:
+    """How many play a game: "1 player", "2 players", "2–4 players" (the engine's words in
+    English)."""
+    low, high = engine.min_players, engine.max_players
+    if low == high:
+        return ngettext("%(n)s player", "%(n)s players", low) % {"n": low}
+    return _("%(low)s–%(high)s players") % {"low": low, "high": high}

@@ -124,10 +124,22 @@ def _back_to(request: HttpRequest) -> str:
 
 
 def _games() -> list[dict]:
-    return [
-        {"kind": k, "engine": registry.get(k), "summary": rules(k).summary}
-        for k in registry.kinds()
-    ]
+    """Every game for the rules pages, named as its rules file names it (in English, the
+    engine's title)."""
+    games = []
+    for k in registry.kinds():
+        found = rules(k)
+        engine = registry.get(k)
+        games.append(
+            {
+                "kind": k,
+                "engine": engine,
+                "title": found.title,
+                "players": names.players_text(engine),
+                "summary": found.summary,
+            }
+        )
+    return games
 
 
 @require_GET
@@ -149,6 +161,7 @@ def rules_page(request: HttpRequest, kind: str) -> HttpResponse:
     context = {
         "rules": found,
         "engine": registry.get(kind),
+        "players": names.players_text(registry.get(kind)),
         "how_to_play": mark_safe(fill(found.how_to_play, found.examples, draw)),
         "exact": mark_safe(fill(found.exact, found.examples, draw)),
         "games": _games(),

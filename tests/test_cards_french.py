@@ -12,6 +12,14 @@ EVERY_CARD = [r + s for s in roster.ALL_SUITS for r in c.RANKS] + list(c.JOKERS)
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
 
+@pytest.fixture(autouse=True)
+def _back_to_english():
+    """A French request leaves French active in the test's thread (the middleware activates
+    a language per request and nothing turns it off): later tests start in English."""
+    yield
+    translation.deactivate()
+
+
 def test_english_names_are_the_engines_and_the_rosters():
     with translation.override("en"):
         for card in EVERY_CARD:

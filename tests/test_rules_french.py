@@ -33,6 +33,14 @@ TITLES = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _back_to_english():
+    """A French request leaves French active in the test's thread (the middleware activates
+    a language per request and nothing turns it off): later tests start in English."""
+    yield
+    translation.deactivate()
+
+
 def translated():
     return [k for k in KINDS if r.source(k, "fr").exists()]
 
@@ -147,7 +155,8 @@ def french_page(client, kind, **headers):
     assert response.status_code == 200
     html = response.content.decode()
     found = r.rules(kind, "fr")
-    assert f"<h1>{found.title}</h1>" in html
+    assert f"<h1>{found.title}</h1>" in html and f"Jouer à {found.title}</button>" in html
+    assert "joueur" in html.split('<p class="players">', 1)[1].split("</p>", 1)[0]
     assert html.count('<figure class="example">') == len(found.examples)
     assert 'data-example="' not in html
     assert "<summary>Règles exactes</summary>" in html and "Toutes les règles" in html
@@ -177,6 +186,10 @@ def test_french_rules_index(client):
     assert f"{len(KINDS)} jeux, un seul jeu de créatures" in html
     for kind in KINDS:
         assert escape(r.rules(kind, "fr").summary) in html
+        assert f"<strong>{r.rules(kind, 'fr').title}</strong>" in html
+    assert "<strong>Bataille</strong>" in html and "<strong>Treize</strong>" in html
+    assert "1 joueur<" in html and "2 joueurs<" in html and "2–4 joueurs<" in html
+    assert " players<" not in html and " player<" not in html
 
 
 @pytest.mark.django_db

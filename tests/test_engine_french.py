@@ -29,10 +29,15 @@ SAME = {
     "8 Américain",
     "Mau-Mau",
     "Mau",
+    "{why} {move}",
+    "Gin Rummy",
+    "Gin",
+    "Gins",
+    "Klondike",
 }
 
 # The games converted so far; the others still speak English only.
-KINDS = ["crazy8", "american8"]
+KINDS = ["crazy8", "american8", "war", "klondike", "gin"]
 
 
 def _saids(value: Any, out: list[Said]) -> None:

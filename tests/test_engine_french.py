@@ -34,10 +34,15 @@ SAME = {
     "Gin",
     "Gins",
     "Klondike",
+    "Blackjack",
+    "Cardice",
+    "Gridcannon",
+    "Poker",
+    "Six",
+    "Extraction",
 }
 
-# The games converted so far; the others still speak English only.
-KINDS = ["crazy8", "american8", "war", "klondike", "gin"]
+KINDS = sorted(registry.kinds())
 
 
 def _saids(value: Any, out: list[Said]) -> None:
@@ -112,6 +117,9 @@ def _sentences(kind: str, seed: str, players: int) -> tuple[list[Any], list[Said
         legal = engine.legal_actions(state, seat)
         action = rng.choice(legal) if step % 2 else engine.bot_action(state, seat)
         said.append(engine.apply(state, seat, action))
+        kept: list[Said] = []
+        _saids(state, kept)
+        assert not kept, f"{kind}: a state keeps sentences as Said (use text.stored): {kept[:3]}"
     said.append(engine.view(state, 0))
     if engine.is_over(state):
         said.append(engine.result(state))

@@ -54,3 +54,26 @@ def say(msgid: str, **params: Any) -> Said:
 def say_n(singular: str, plural: str, n: int, **params: Any) -> Said:
     """``singular`` when n is 1, ``plural`` otherwise; ``n`` is also a param ({n})."""
     return Said(singular, {"n": n, **params}, plural=plural, n=n)
+
+
+def stored(text: Any) -> Any:
+    """A sentence as plain data for a state (which is stored as JSON): a Said becomes
+    {"said": msgid, "params": {...}} (with "plural" and "n" when it has them), so it can be
+    said again in any language after a reload; anything else is kept as it is."""
+    if not isinstance(text, Said):
+        return text
+    data: dict[str, Any] = {
+        "said": text.msgid,
+        "params": {k: stored(v) for k, v in text.params.items()},
+    }
+    if text.plural is not None:
+        data.update(plural=text.plural, n=text.n)
+    return data
+
+
+def restored(data: Any) -> Any:
+    """The Said that ``stored`` kept (a plain string, as older states have, stays one)."""
+    if not isinstance(data, dict) or "said" not in data:
+        return data
+    params = {k: restored(v) for k, v in data.get("params", {}).items()}
+    return Said(data["said"], params, plural=data.get("plural"), n=data.get("n"))

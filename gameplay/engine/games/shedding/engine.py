@@ -22,7 +22,18 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...cards import SUIT_SYMBOLS, SUITS, is_card, is_joker, label, rank, rng, shuffled, suit
+from ...cards import (
+    RANK_LETTERS,
+    SUIT_SYMBOLS,
+    SUITS,
+    is_card,
+    is_joker,
+    label,
+    rank,
+    rng,
+    shuffled,
+    suit,
+)
 from ...core import (
     MEDIUM,
     STRENGTHS,
@@ -237,7 +248,7 @@ class Shedding(Engine):
                 "The {card} doesn't match: play a {wanted} or a {rank}.",
                 card=label(card),
                 wanted=wanted,
-                rank=rank(top),
+                rank=RANK_LETTERS.get(rank(top), rank(top)),
             )
         if self._lone_special(state, seat, card):
             return say("You can't go out on a special card: draw instead.")

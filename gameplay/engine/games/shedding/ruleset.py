@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import RANKS, SUIT_SYMBOLS, deck, is_joker, label, rank
+from ...cards import RANK_LETTERS, RANKS, SUIT_SYMBOLS, deck, is_joker, label, rank
 from ...core import IllegalAction, Option
 from ...text import say
 
@@ -571,7 +571,7 @@ def key_label(key: str) -> str:
         return say("Joker")
     if key[-1] in SUIT_SYMBOLS and len(key) > 1 and key[:-1] in RANKS:
         return label(key)
-    return key
+    return RANK_LETTERS.get(key, key)
 
 
 def describe_effects(effects: dict[str, str], stacking: bool) -> list[dict[str, Any]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import translation
 
 from .engine.text import Said
@@ -25,3 +27,22 @@ def _translated(text: str) -> str:
     else:
         template = translation.gettext(text.msgid)
     return template.format(**params) if params else template
+
+
+def all_in_language(value: Any, language: str) -> Any:
+    """A copy of a view, hint, result or event list (JSON data) with every Said in it said in
+    ``language``; plain strings (card codes, names, keys) are left as they are."""
+    if language.lower().startswith("en"):
+        return value
+    with translation.override(language):
+        return _all(value)
+
+
+def _all(value: Any) -> Any:
+    if isinstance(value, Said):
+        return _translated(value)
+    if isinstance(value, dict):
+        return {k: _all(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_all(v) for v in value]
+    return value

@@ -86,3 +86,18 @@ def test_the_french_catalogue_is_complete_and_nothing_is_fuzzy():
     with CATALOGUE.with_suffix(".mo").open("rb") as mo:
         compiled = gettext.GNUTranslations(mo)._catalog  # noqa: SLF001
     assert len({k if isinstance(k, str) else k[0] for k in compiled}) == len(entries)
+
+
+def test_a_whole_view_is_said_in_french_and_its_plain_strings_stay():
+    from gameplay.engine import registry
+    from gameplay.text import all_in_language
+
+    engine = registry.get("american8")
+    state = engine.new_game(2, "view-in-french", {"mode": "american8"})
+    view = engine.view(state, 0)
+    french = all_in_language(view, "fr")
+    assert french["mode_title"] == "8 Américain"
+    assert french["effects"][0]["text"] != view["effects"][0]["text"]
+    assert french["top"] == view["top"] and french["you"]["hand"] == view["you"]["hand"]
+    assert all_in_language(view, "en") is view
+    assert json.loads(json.dumps(french)) == french

@@ -32,7 +32,7 @@ def _translated(text: str) -> str:
 def all_in_language(value: Any, language: str) -> Any:
     """A copy of a view, hint, result or event list (JSON data) with every Said in it said in
     ``language``; plain strings (card codes, names, keys) are left as they are."""
-    if language.lower().startswith("en"):
+    if not language or language.lower().startswith("en"):
         return value
     with translation.override(language):
         return _all(value)

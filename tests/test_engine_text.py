@@ -129,3 +129,16 @@ def test_every_sentence_in_the_code_is_in_the_catalogue():
                 in_code.add(node.args[0].value)
     assert len(in_code) > 400
     assert sorted(in_code - in_catalogue) == []
+
+
+def test_the_said_filter_speaks_the_page_language():
+    from django.template import Context, Template
+    from django.utils import translation
+
+    from gameplay.engine import registry
+
+    engine = registry.get("war")
+    page = Template("{% load said %}{{ engine.title|said }}, {{ engine.players_text|said }}")
+    assert page.render(Context({"engine": engine})) == "War, 2–4 players"
+    with translation.override("fr"):
+        assert page.render(Context({"engine": engine})) == "Bataille, 2 à 4 joueurs"

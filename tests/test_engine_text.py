@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import ast
 import copy
-import gettext
 import json
 import pickle
-import re
-from pathlib import Path
 
 from gameplay.engine.cards import card_name, label
 from gameplay.engine.text import Said, say, say_n
 from gameplay.text import in_language
-
-CATALOGUE = Path(__file__).resolve().parent.parent / "gameplay/locale/fr/LC_MESSAGES/django.po"
 
 
 def test_a_said_is_its_english_sentence_and_keeps_its_template():
@@ -72,23 +66,6 @@ def test_a_plain_string_is_looked_up_as_it_is():
     )
 
 
-def _entries(text: str) -> list[str]:
-    return [block for block in text.split("\n\n") if re.search(r"^msgid ", block, re.M)]
-
-
-def test_the_french_catalogue_is_complete_and_nothing_is_fuzzy():
-    text = CATALOGUE.read_text()
-    assert "#, fuzzy" not in text and "fuzzy" not in "".join(re.findall(r"^#,.*$", text, re.M))
-    entries = _entries(text)
-    assert len(entries) > 100
-    for block in entries[1:]:  # the first is the header
-        assert not re.search(r'^msgstr(\[\d\])? ""$', block, re.M), block
-    # The compiled catalogue is the one the .po says (compilemessages was run after editing).
-    with CATALOGUE.with_suffix(".mo").open("rb") as mo:
-        compiled = gettext.GNUTranslations(mo)._catalog  # noqa: SLF001
-    assert len({k if isinstance(k, str) else k[0] for k in compiled}) == len(entries)
-
-
 def test_a_whole_view_is_said_in_french_and_its_plain_strings_stay():
     from gameplay.engine import registry
     from gameplay.text import all_in_language
@@ -102,33 +79,6 @@ def test_a_whole_view_is_said_in_french_and_its_plain_strings_stay():
     assert french["top"] == view["top"] and french["you"]["hand"] == view["you"]["hand"]
     assert all_in_language(view, "en") is view
     assert json.loads(json.dumps(french)) == french
-
-
-def _msgids(text: str) -> set[str]:
-    found = set()
-    for block in _entries(text):
-        match = re.search(r'^msgid (".*")$', block, re.M)
-        if match:
-            found.add(ast.literal_eval(match.group(1)))
-    return found
-
-
-def test_every_sentence_in_the_code_is_in_the_catalogue():
-    """makemessages was run after the last say(...) was written: none is missing French."""
-    in_catalogue = _msgids(CATALOGUE.read_text())
-    in_code = set()
-    for path in (CATALOGUE.parents[3]).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id in ("say", "say_n")
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-            ):
-                in_code.add(node.args[0].value)
-    assert len(in_code) > 400
-    assert sorted(in_code - in_catalogue) == []
 
 
 def test_the_said_filter_speaks_the_page_language():

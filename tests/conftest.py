@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -184,12 +185,9 @@ def _fresh_limits():
 
 
 @pytest.fixture(autouse=True)
-def _english_between_tests():
-    """The test client leaves the last request's language active on the thread (a server
-    gives each request its own): every test starts in English, whatever ran before it."""
-    from django.utils import translation
-
-    translation.deactivate()
+def _english_after():
+    """A request's language stays active in the test's thread (LocaleMiddleware sets it; a
+    server's requests each have their own): the next test starts in English again."""
     yield
     translation.deactivate()
 

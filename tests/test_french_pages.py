@@ -57,6 +57,8 @@ PAGES = [
     ("/api/", False, ["The protocol for programs", "Machine-readable documents"], 200),
     ("/accounts/tokens/", True, ["Access tokens", "Make a token", "You have no tokens."], 200),
     ("/api/challenges/", True, ["Nobody is challenging you now.", "To you"], 200),
+    ("/fairness/", False, ["Checking a deal", "After the game"], 200),
+    ("/invite/maple/", False, ["invites you to Cubic Cards", "Look around first"], 200),
 ]
 STANDALONE = [  # pages without the header: only their own sentences
     ("/offline/", ["No connection", "Try again<", "The tables need a connection"]),
@@ -159,3 +161,19 @@ def test_the_scripts_catalogue_is_served_in_the_page_language(client):
     english = client.get("/jsi18n/en/").content.decode()
     assert "Copi" not in english
     assert client.get("/jsi18n/xx/").status_code == 404
+
+
+def test_the_header_socket_speaks_the_sockets_language(person, monkeypatch):
+    from infra.sockets import UNAVAILABLE, said
+    from kudos import consumers
+    from kudos.consumers import render_slot
+
+    monkeypatch.setattr(consumers, "close_old_connections", lambda: None)  # the test's transaction
+
+    french = render_slot(person, "+5 Kudos: Day 3 of your daily streak", "", "fr")
+    assert "Jour 3 de votre série quotidienne" in french and "Niv. " in french
+    english = render_slot(person, "+5 Kudos: Day 3 of your daily streak", "", "en")
+    assert "+5 Kudos: Day 3 of your daily streak" in english and "Lv " in english
+    asked = {"query_string": b"lang=fr", "headers": []}
+    assert said(UNAVAILABLE, asked).startswith("Les tables sont indisponibles")
+    assert said(UNAVAILABLE, {"headers": []}) == UNAVAILABLE

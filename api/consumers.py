@@ -14,7 +14,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.translation import gettext_noop
 
 from infra.scheduling import on_thread
-from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse
+from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, refuse, said
 from lobby import messages
 
 from . import challenges
@@ -48,13 +48,13 @@ class BotEventsConsumer(
         try:
             message = messages.parse(text_data or bytes_data, limit=MAX_MESSAGE)
         except messages.BadMessage:
-            return await self.error('Messages are JSON objects with a "type".')
+            return await self.error(gettext_noop('Messages are JSON objects with a "type".'))
         kind = message.get("type")
         if kind == "ping":
             return await self.send_json({"type": "pong"})
         if kind == "sync":
             return await self.send_list()
-        return await self.error('Unknown message type. Send "sync" or "ping".')
+        return await self.error(gettext_noop('Unknown message type. Send "sync" or "ping".'))
 
     async def challenge_update(self, event):
         await self.send_json({"type": "challenge", "challenge": event["challenge"]})
@@ -67,7 +67,7 @@ class BotEventsConsumer(
         return [challenges.as_json(c) for c in challenges.listed(self.user)]
 
     async def error(self, message: str):
-        await self.send_json({"type": "error", "message": message})
+        await self.send_json({"type": "error", "message": said(message, self.scope)})
 
     async def send_json(self, message: dict):
         await self.send(text_data=json.dumps(message))

@@ -34,6 +34,7 @@ from infra.sockets import (
     SendsWhileOpen,
     language_of,
     refuse,
+    said,
 )
 from lobby import messages
 from lobby.tables import csrf_token_for
@@ -197,13 +198,15 @@ class ArenaConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         try:
             message = messages.parse(text_data or bytes_data, limit=MAX_MESSAGE)
         except messages.BadMessage:
-            return await self.error('Messages are JSON objects with a "type".')
+            return await self.error(gettext_noop('Messages are JSON objects with a "type".'))
         kind = message.get("type")
         if kind == "ping":
             return await self.send(text_data=json.dumps({"type": "pong"}))
         if kind == "sync":
             return await self.send_board(await self.board.current())
-        return await self.error('Unknown message type. Send "sync" or "ping"; join with the form.')
+        return await self.error(
+            gettext_noop('Unknown message type. Send "sync" or "ping"; join with the form.')
+        )
 
     async def arena_update(self, event):
         await self.send_board(await self.board.changed(event.get("change")))
@@ -218,6 +221,7 @@ class ArenaConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         await self.send(text_data=text)
 
     async def error(self, message: str):
+        message = said(message, self.scope)
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "error", "message": message}))
         else:

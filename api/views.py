@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import add_never_cache_headers
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import challenges, schema, services, tokens
@@ -73,10 +73,23 @@ def me(request):
     )
 
 
+# The documents' titles (api/schema.py), as the index lists them in the page's language; the
+# documents themselves stay in English.
+DOCUMENT_TITLES = (
+    gettext_noop("What the table socket sends"),
+    gettext_noop("What the table socket accepts"),
+    gettext_noop("What the queue socket sends"),
+    gettext_noop("What the queue socket accepts"),
+    gettext_noop("What the bot event socket sends"),
+    gettext_noop("What the bot event socket accepts"),
+    gettext_noop("Cubic Cards for programs"),
+)
+
+
 def index(request):
     """The protocol for programs: what there is and where its machine-readable forms are."""
     documents = [
-        {"name": name, "title": doc.get("title") or doc["info"]["title"]}
+        {"name": name, "title": gettext(doc.get("title") or doc["info"]["title"])}
         for name, doc in schema.documents().items()
     ]
     return render(request, "api/index.html", {"documents": documents})

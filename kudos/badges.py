@@ -16,12 +16,15 @@ from functools import cached_property
 from django.db.models import F, IntegerField, Max, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from accounts import ratings
 from accounts.models import GameRecord, GameStat, RatingChange
 from gameplay.engine import registry
+from gameplay.text import in_language
 
 from .models import Attempt, BadgeEarned, Entry, Streak
 
@@ -234,12 +237,16 @@ class Badge:
         return self.goal > 1
 
 
+# An engine's sentence (a game's title) in the language of the moment it is read.
+_said = lazy(lambda text: in_language(text, get_language() or "en"), str)
+
+
 def _first_win(engine) -> Badge:
     title = engine.title
     return Badge(
         f"first-win-{engine.kind}",
-        format_lazy(_("First win at {title}"), title=title),
-        format_lazy(_("Win a game of {title}."), title=title),
+        format_lazy(_("First win at {title}"), title=_said(title)),
+        format_lazy(_("Win a game of {title}."), title=_said(title)),
         15,
         Wins(engine.kind),
         1,

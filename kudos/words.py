@@ -15,6 +15,7 @@ from collections.abc import Callable
 from django.utils.translation import get_language, gettext, pgettext
 
 from gameplay.engine import registry
+from gameplay.text import in_language
 
 from . import badges, referrals, services, shop
 
@@ -27,13 +28,14 @@ def _english_names() -> dict[str, str]:
 
 def _thing(text: str) -> str:
     """An item, a badge or a game named in English, in the active language."""
+    language = get_language() or "en"
     found = _english_names().get(text)
     if found is not None:
-        return str(found)
+        return str(in_language(found, language))
     for kind in registry.kinds():
         engine = registry.get(kind)
         if shop.english(engine.title) == text:
-            return str(engine.title)
+            return str(in_language(engine.title, language))
     return gettext(text) if text else text
 
 

@@ -28,7 +28,7 @@ EVERYWHERE = [
 GUEST_EVERYWHERE = ["Sign in<", "Sign up<", "Kudos: the site's free currency"]
 # What each page itself says: (path, signed in?, English sentences, status).
 PAGES = [
-    ("/", True, ["One deck of creatures.", "Create a room", "Play vs computer", ">Games<"], 200),
+    ("/", True, ["One deck of creatures.", "Create a room", "Play vs computer", "go to WAR"], 200),
     ("/", False, ["Create a room", "Open tables</a>: join people"], 200),
     ("/no-such-page/", False, ["Not found", "There is no page at this address."], 404),
     ("/accounts/signup/", False, ["An account keeps your stats", "Create account"], 200),
@@ -36,7 +36,12 @@ PAGES = [
     ("/accounts/settings/", True, ["Change your password", "Download your data"], 200),
     ("/accounts/data/", True, ["Download everything", "Delete my account"], 200),
     ("/accounts/password/reset/", False, ["Reset your password", "Send the link"], 200),
-    ("/u/maple/", True, ["Playing since", "Stats<", ">Level ", "No finished games yet."], 200),
+    (
+        "/u/maple/",
+        True,
+        ["Playing since", ">Level ", "No finished games yet.", "Win 10 games of War."],
+        200,
+    ),
     ("/leaderboards/", False, ["Ranked players with a settled rating", "Nobody yet"], 200),
     ("/leaderboards/gin/", True, ["Computer players", "Ranked games", "Gin Rummy lead"], 200),
     (
@@ -54,7 +59,7 @@ PAGES = [
     ("/arenas/{arena.pk}/", True, ["Join the arena", "Standings", "How arenas work"], 200),
     ("/tables/", False, [], 200),
     ("/tv/", True, [], 200),
-    ("/api/", False, ["The protocol for programs", "Machine-readable documents"], 200),
+    ("/api/", False, ["The protocol for programs", "What the table socket sends"], 200),
     ("/accounts/tokens/", True, ["Access tokens", "Make a token", "You have no tokens."], 200),
     ("/api/challenges/", True, ["Nobody is challenging you now.", "To you"], 200),
     ("/fairness/", False, ["Checking a deal", "After the game"], 200),

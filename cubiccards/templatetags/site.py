@@ -13,6 +13,7 @@ from django.utils import translation
 from django.utils.safestring import mark_safe
 
 from gameplay.engine import registry
+from gameplay.text import in_language
 
 register = template.Library()
 
@@ -39,3 +40,9 @@ def game_tiles(context: template.Context, tiles: list) -> str:
         json.dumps([(game.kind, lengths) for game, lengths in tiles], default=str),
     )
     return mark_safe(drawn.replace(CSRF_SLOT, str(context.get("csrf_token", ""))))
+
+
+@register.filter
+def said(text):
+    """An engine's sentence (a title, a blurb, a badge's name) in the page's language."""
+    return in_language(text, translation.get_language() or "en")

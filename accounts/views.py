@@ -119,7 +119,9 @@ def account_settings(request):
     form = SettingsForm(request.POST, instance=request.user)
     if form.is_valid():
         form.save()
-        messages.success(request, gettext("Your settings are saved."))
+        # Said in the language just chosen: the next page is in it.
+        with translation.override(form.cleaned_data.get("language") or translation.get_language()):
+            messages.success(request, gettext("Your settings are saved."))
         return redirect("settings")
     return render(request, "accounts/settings.html", {"form": form})
 

@@ -182,3 +182,10 @@ def test_the_header_socket_speaks_the_sockets_language(person, monkeypatch):
     asked = {"query_string": b"lang=fr", "headers": []}
     assert said(UNAVAILABLE, asked).startswith("Les tables sont indisponibles")
     assert said(UNAVAILABLE, {"headers": []}) == UNAVAILABLE
+
+
+def test_choosing_french_in_the_settings_says_so_in_french(client, person):
+    client.force_login(person)
+    form = {"email": "", "time_zone": "UTC", "language": "fr"}
+    page = client.post("/accounts/settings/", form, follow=True).content.decode()
+    assert "Vos paramètres sont enregistrés." in page and '<html lang="fr">' in page

@@ -1,6 +1,8 @@
 """Which language the site speaks: the account's choice, else the footer's cookie, else the
 browser's Accept-Language, else English; the same order for a socket (infra.sockets)."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -88,3 +90,10 @@ def test_a_socket_speaks_as_the_page_would():
     chosen = User(username="maple", language="fr")
     assert language_of(scope(user=chosen, cookie="en", accept="en")) == "fr"
     assert language_of(scope(user=chosen, query=b"lang=en")) == "en"  # the address says
+
+
+def test_the_switcher_names_each_language_in_its_own_words(client):
+    for asked in ("en", "fr"):
+        html = page(client, accept_language=asked)
+        named = re.findall(r'lang="(\w+)"[^>]*>([^<]+)</button>', html)
+        assert named == [("en", "English"), ("fr", "Français")], named

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from accounts.selectors import bot_accounts
 from gameplay import store
@@ -25,6 +27,13 @@ from . import chat, ranked, services, viewpoints
 from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
+# The computer players' strengths as the tables show them (translated where they are shown).
+STRENGTH_NAMES = [
+    gettext_noop("Easy"),
+    gettext_noop("Medium"),
+    gettext_noop("Hard"),
+    gettext_noop("Expert"),
+]
 
 
 def option_fields(engine) -> list[dict[str, Any]]:
@@ -239,11 +248,16 @@ def _table_part(game, seat: int | None, state: dict, people: tuple) -> dict[str,
 def _turn(context: dict[str, Any]) -> str:
     """Whose turn it is, in words, for the table's live region."""
     if context["over"]:
-        return "Game over"
+        return gettext_lazy("Game over")
     if context["seat"] in context["to_act"]:
-        return "Your turn"
+        return gettext_lazy("Your turn")
     waiting = [s["name"] for s in context["seats"] if s["to_act"]]
-    return "Waiting for " + ", ".join(waiting) if waiting else ""
+    # lazy: said in the language the fragment is rendered in
+    return (
+        format_lazy(gettext_lazy("Waiting for {names}"), names=", ".join(waiting))
+        if waiting
+        else ""
+    )
 
 
 def _people_part(room: Room, game) -> tuple:
@@ -363,7 +377,7 @@ def render_watching(count: int) -> str:
 def render_chat(news: dict[str, Any]) -> str:
     """A quick chat phrase, for the page's script to show beside its seat (static/js/chat.js)."""
     return get_template("lobby/_chat_said.html").render(
-        {**news, "text": chat.PHRASES[news["phrase"]]}
+        {**news, "text": gettext(chat.PHRASES[news["phrase"]])}
     )
 
 

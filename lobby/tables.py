@@ -15,7 +15,7 @@ from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from accounts.selectors import bot_accounts
 from gameplay import store
@@ -28,6 +28,20 @@ from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
 # The computer players' strengths as the tables show them (translated where they are shown).
+# How a Gin Rummy hand ended, as its score sheet shows it.
+GIN_OUTCOMES = [
+    pgettext_lazy("gin outcome", "gin"),
+    pgettext_lazy("gin outcome", "knock"),
+    pgettext_lazy("gin outcome", "undercut"),
+    pgettext_lazy("gin outcome", "draw"),
+]
+# A Cardice contract's state, as its seats show it ("short" is said with its count).
+CONTRACT_STATES = [
+    pgettext_lazy("contract", "bidding"),
+    pgettext_lazy("contract", "made"),
+    pgettext_lazy("contract", "broken"),
+    pgettext_lazy("contract", "nil"),
+]
 STRENGTH_NAMES = [
     gettext_noop("Easy"),
     gettext_noop("Medium"),

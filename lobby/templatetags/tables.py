@@ -3,7 +3,10 @@
 import json
 
 from django import template
+from django.utils import translation
 from django.utils.html import format_html
+
+from lobby.words import in_language
 
 register = template.Library()
 
@@ -57,3 +60,12 @@ def fan(count, most):
         return range(max(0, min(int(count), int(most))))
     except (TypeError, ValueError):
         return range(0)
+
+
+@register.filter
+def said(text):
+    """A game's own sentence (its engine's: a Said, or plain English) in the language the page
+    is rendered in."""
+    if not isinstance(text, str):
+        return text
+    return in_language(text, translation.get_language() or "en")

@@ -56,6 +56,8 @@ SLOW_DOWN_SYNC = gettext_noop("Slow down: you asked for the table too often. Wai
 UNKNOWN_TYPE = gettext_noop(
     'Unknown message type. Send "act", "sync", "hint", "speed_play", "chat" or "ping".'
 )
+NO_SESSION = gettext_noop("Open the site first: this socket needs a session.")
+NOT_A_MEMBER = gettext_noop("Join the room by its code first.")
 NOT_SAVED = gettext_noop(
     "Your move was not applied: the table could not save it just now. Send it again."
 )
@@ -159,11 +161,11 @@ class RoomConsumer(
         player = self.player = scope_player_key(self.scope)
         self.address = (self.scope.get("client") or [None])[0]
         if player is None:
-            await refuse(self, 4401, "Open the site first: this socket needs a session.")
+            await refuse(self, 4401, in_language(NO_SESSION, self.language))
             return
         member = await on_thread(self._connect_member)(player)
         if member is None:
-            await refuse(self, 4403, "Join the room by its code first.")
+            await refuse(self, 4403, in_language(NOT_A_MEMBER, self.language))
             return
         self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
@@ -509,7 +511,7 @@ class WatchConsumer(RoomConsumer):
         self.address = (self.scope.get("client") or [None])[0]
         room = await on_thread(self._watchable)(query.get("invite", [""])[0])
         if room is None:
-            await refuse(self, 4403, services.WATCH_REFUSED)
+            await refuse(self, 4403, in_language(services.WATCH_REFUSED, self.language))
             return
         self.room_id = room.pk
         await self.accept()

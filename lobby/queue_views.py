@@ -92,7 +92,7 @@ def leave(request, kind: str):
         return redirect("room", code=table.code) if table else redirect("home")
     if _json(request):
         return JsonResponse({"ok": True, "status": "left"})
-    messages.info(request, "You left the queue.")
+    messages.info(request, here(say("You left the queue.")))
     return redirect("home")
 
 
@@ -200,5 +200,5 @@ def quick_leave(request, kind: str):
         return redirect("room", code=table.code) if table else redirect("home")
     if _json(request):
         return JsonResponse({"ok": True, "status": "left"})
-    messages.info(request, "You stopped waiting.")
+    messages.info(request, here(say("You stopped waiting.")))
     return redirect("home")

@@ -27,14 +27,6 @@ from . import chat, ranked, services, viewpoints
 from .models import Member, Room, RoomGame
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
-# The computer players' strengths as the tables show them (translated where they are shown).
-# How a Gin Rummy hand ended, as its score sheet shows it.
-GIN_OUTCOMES = [
-    pgettext_lazy("gin outcome", "gin"),
-    pgettext_lazy("gin outcome", "knock"),
-    pgettext_lazy("gin outcome", "undercut"),
-    pgettext_lazy("gin outcome", "draw"),
-]
 # A Cardice contract's state, as its seats show it ("short" is said with its count).
 CONTRACT_STATES = [
     pgettext_lazy("contract", "bidding"),
@@ -42,6 +34,7 @@ CONTRACT_STATES = [
     pgettext_lazy("contract", "broken"),
     pgettext_lazy("contract", "nil"),
 ]
+# The computer players' strengths as the tables show them (translated where they are shown).
 STRENGTH_NAMES = [
     gettext_noop("Easy"),
     gettext_noop("Medium"),

@@ -17,16 +17,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.dispatch import Signal
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from . import art
 
 SESSION_KEY = "card_prefs"
+# The names are translated where a page shows them (cards.names.felt_name).
 FELTS = {
-    "baize": "Green baize",
-    "midnight": "Midnight blue",
-    "claret": "Claret",
-    "walnut": "Walnut",
-    "slate": "Slate",
+    "baize": gettext_noop("Green baize"),
+    "midnight": gettext_noop("Midnight blue"),
+    "claret": gettext_noop("Claret"),
+    "walnut": gettext_noop("Walnut"),
+    "slate": gettext_noop("Slate"),
 }
 DEFAULT_FELT = "baize"
 TRUE = ("1", "on", "true", "yes")
@@ -102,25 +105,26 @@ def parse(data: Mapping[str, Any], current: CardPrefs) -> CardPrefs:
         elif raw in FALSE:
             four = False
         else:
-            raise PrefsError("Four-colour suits can only be on or off.")
+            raise PrefsError(_("Four-colour suits can only be on or off."))
     back = current.back
     if "back" in data:
         back = str(data["back"]).strip().lower()
         if back not in art.BACKS:
-            raise PrefsError("There is no card back by that name.")
+            raise PrefsError(_("There is no card back by that name."))
         if not current.may_wear_back(back):
             raise PrefsError(
-                f"The {art.BACK_NAMES[back]} back is sold in the Kudos shop: "
-                "buy it there to use it."
+                _("The %(back)s back is sold in the Kudos shop: buy it there to use it.")
+                % {"back": _(art.BACK_NAMES[back])}
             )
     felt = current.felt
     if "felt" in data:
         felt = str(data["felt"]).strip().lower()
         if felt not in FELTS:
-            raise PrefsError("There is no table felt by that name.")
+            raise PrefsError(_("There is no table felt by that name."))
         if not current.may_wear_felt(felt):
             raise PrefsError(
-                f"The {FELTS[felt]} felt is sold in the Kudos shop: buy it there to use it."
+                _("The %(felt)s felt is sold in the Kudos shop: buy it there to use it.")
+                % {"felt": _(FELTS[felt])}
             )
     return CardPrefs(
         four_colour=four, back=back, felt=felt, backs=current.backs, felts=current.felts

@@ -8,12 +8,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from gameplay.engine import cards as c
 from gameplay.engine import registry
 
-from . import art, prefs, roster
+from . import art, names, prefs, roster
 from .rules import fill, rules
 from .templatetags.cards import card
 
@@ -43,9 +44,9 @@ def card_image(request: HttpRequest, card: str) -> HttpResponse:
 def _entry(card: str) -> dict:
     return {
         "card": card,
-        "name": roster.figure_name(card) if card != c.HIDDEN else "",
-        "line": roster.figure_line(card),
-        "label": c.card_name(card),
+        "name": names.figure_name(card) if card != c.HIDDEN else "",
+        "line": names.figure_line(card),
+        "label": names.card_name(card),
     }
 
 
@@ -65,9 +66,9 @@ def deck(request: HttpRequest) -> HttpResponse:
         suits.append(
             {
                 "code": suit,
-                "name": c.SUIT_NAMES[suit],
-                "family": roster.FAMILIES[suit],
-                "line": roster.FAMILY_LINES[suit],
+                "name": names.suit_name(suit),
+                "family": _(roster.FAMILIES[suit]),
+                "line": _(roster.FAMILY_LINES[suit]),
                 "cards": [_entry(r + suit) for r in c.RANKS],
             }
         )
@@ -78,7 +79,7 @@ def deck(request: HttpRequest) -> HttpResponse:
         "backs": [
             {
                 "name": b,
-                "title": art.BACK_NAMES[b],
+                "title": names.back_name(b),
                 "selectable": chosen.may_wear_back(b),
                 "chosen": b == chosen.back,
             }
@@ -103,9 +104,12 @@ def save_prefs(request: HttpRequest) -> HttpResponse:
     else:
         prefs.save(request.session, chosen)
         prefs.saved.send(sender=prefs.CardPrefs, request=request, prefs=chosen)
-        suits = "four-colour suits" if chosen.four_colour else "two-colour suits"
-        back = art.BACK_NAMES[chosen.back]
-        messages.success(request, f"Card style saved: {suits}, {back} back.")
+        suits = _("four-colour suits") if chosen.four_colour else _("two-colour suits")
+        back = names.back_name(chosen.back)
+        messages.success(
+            request,
+            _("Card style saved: %(suits)s, %(back)s back.") % {"suits": suits, "back": back},
+        )
     return redirect(_back_to(request))
 
 
@@ -120,10 +124,22 @@ def _back_to(request: HttpRequest) -> str:
 
 
 def _games() -> list[dict]:
-    return [
-        {"kind": k, "engine": registry.get(k), "summary": rules(k).summary}
-        for k in registry.kinds()
-    ]
+    """Every game for the rules pages, named as its rules file names it (in English, the
+    engine's title)."""
+    games = []
+    for k in registry.kinds():
+        found = rules(k)
+        engine = registry.get(k)
+        games.append(
+            {
+                "kind": k,
+                "engine": engine,
+                "title": found.title,
+                "players": names.players_text(engine),
+                "summary": found.summary,
+            }
+        )
+    return games
 
 
 @require_GET
@@ -145,6 +161,7 @@ def rules_page(request: HttpRequest, kind: str) -> HttpResponse:
     context = {
         "rules": found,
         "engine": registry.get(kind),
+        "players": names.players_text(registry.get(kind)),
         "how_to_play": mark_safe(fill(found.how_to_play, found.examples, draw)),
         "exact": mark_safe(fill(found.exact, found.examples, draw)),
         "games": _games(),

@@ -1,4 +1,5 @@
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .engine import MEDIUM
 
@@ -17,9 +18,9 @@ def is_computer_seat(seat: dict) -> bool:
 class SpeedPlay(models.TextChoices):
     """How fast the computer players at a table move (BOT_DELAY is Normal's pause)."""
 
-    NORMAL = "normal", "Normal"
-    FAST = "fast", "Fast"
-    INSTANT = "instant", "Instant"
+    NORMAL = "normal", _("Normal")
+    FAST = "fast", _("Fast")
+    INSTANT = "instant", _("Instant")
 
 
 class Game(models.Model):

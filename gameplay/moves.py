@@ -33,6 +33,7 @@ from infra.scheduling import on_thread, run_later
 
 from . import hooks, store
 from .engine import IllegalAction, registry
+from .engine.text import say
 from .models import Game, GameEvent, SpeedPlay
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ MAX_ACTION_ID = 64  # characters of a client's action id
 class StaleSeq(Exception):
     """The client acted on an old state. `seq` is the current one."""
 
-    message = "The table moved on before your action arrived. Here is the current state."
+    message = say("The table moved on before your action arrived. Here is the current state.")
 
     def __init__(self, seq: int):
         super().__init__(self.message)
@@ -54,7 +55,7 @@ class AlreadyApplied(Exception):
     """This seat's action with this client id was applied before, as action `seq`."""
 
     def __init__(self, seq: int):
-        super().__init__(f"Already applied as action {seq}.")
+        super().__init__(say("Already applied as action {seq}.", seq=seq))
         self.seq = seq
 
 
@@ -187,11 +188,11 @@ def _work_out(game: Game, state_of: Callable[[], dict], move: Move, *, locked: b
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= game.seq:
         raise StaleSeq(game.seq)
     if game.is_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(say("The game is over."))
     if move.by_bot and not move.timer and move.seat not in game.bot_seats():
         # Its person took the seat back after the computer read the table: giving a seat back
         # moves no seq, so only the row's seats tell that the move is no longer the computer's.
-        raise IllegalAction("This seat is its player's again.")
+        raise IllegalAction(say("This seat is its player's again."))
     engine = registry.get(game.kind)
     state = state_of()
     if seq != game.seq and not (move.rebase and _may_rebase(engine, game, state, move)):

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 
 from . import archive
 from .engine import registry
+from .engine.text import say, say_n
 from .models import Game
 
 THINK_CAP = timedelta(seconds=30)  # the most one decision credits
@@ -61,7 +62,9 @@ def _of_game(game: Game) -> dict[int, Play]:
     try:
         real = registry.get(game.kind).real_game
     except KeyError:
-        return {s: Play(False, 0, 0, "This game is no longer played here.") for s in _seats(game)}
+        return {
+            s: Play(False, 0, 0, say("This game is no longer played here.")) for s in _seats(game)
+        }
     log = archive.entries(game) if game.seq else []
     decisions = dict.fromkeys(_seats(game), 0)
     spans: dict[int, list[Span]] = {s: [] for s in _seats(game)}
@@ -81,7 +84,7 @@ def _of_game(game: Game) -> dict[int, Play]:
         mine = tuple(spans[seat])
         seconds = int(sum((end - start).total_seconds() for start, end in mine))
         reason = _why_not(game, info, real, decisions[seat], seconds, resigned)
-        plays[seat] = Play(reason is None, decisions[seat], seconds, reason or "Played.", mine)
+        plays[seat] = Play(reason is None, decisions[seat], seconds, reason or say("Played."), mine)
     return plays
 
 
@@ -94,15 +97,19 @@ def _why_not(
 ) -> str | None:
     """Why this seat's game doesn't count (a sentence), or None when it does."""
     if game.status != Game.Status.OVER:
-        return "The game was abandoned."
+        return say("The game was abandoned.")
     if not info.get("user_id"):
-        return "Nobody signed in held this seat."
+        return say("Nobody signed in held this seat.")
     if info.get("bot") or info.get("left"):
-        return "The player left before the end: a computer finished the game."
+        return say("The player left before the end: a computer finished the game.")
     if real.natural_end and resigned:
-        return "The game was resigned before its end."
+        return say("The game was resigned before its end.")
     if decisions < real.decisions:
-        return f"A real game takes at least {real.decisions} of your own decisions."
+        return say_n(
+            "A real game takes at least {n} of your own decisions.",
+            "A real game takes at least {n} of your own decisions.",
+            real.decisions,
+        )
     if seconds < real.least_seconds:
-        return "The moves came faster than anyone plays."
+        return say("The moves came faster than anyone plays.")
     return None

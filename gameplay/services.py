@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from . import moves, store
 from .engine import MEDIUM, IllegalAction, registry
+from .engine.text import say
 from .models import Game, GameEvent, SpeedPlay, is_computer_seat
 
 # The answers of acting, and the group a game's table listens to.
@@ -148,20 +149,36 @@ def leave_seat(*, game_id: int, seat: int) -> Game:
     return _change(game_id, change)
 
 
+# The computer player's strengths as people read them (engine.core.STRENGTHS).
+STRENGTH_NAMES = {
+    "easy": say("Easy"),
+    "medium": say("Medium"),
+    "hard": say("Hard"),
+    "expert": say("Expert"),
+}
+
+
 def check_strength(engine, strength: Any) -> str:
     """A computer player's strength for this game, or IllegalAction saying which it plays."""
     if strength in engine.strengths:
         return strength
-    names = [s.title() for s in engine.strengths]
-    choices = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    names = [STRENGTH_NAMES.get(s, s.title()) for s in engine.strengths]
+    choices = names[-1]
+    if len(names) > 1:
+        choices = say("{some} or {last}", some=", ".join(names[:-1]), last=names[-1])
     raise IllegalAction(
-        f"The computer plays {engine.title} at {choices}: “{str(strength)[:20]}” is not one of them."
+        say(
+            "The computer plays {game} at {choices}: “{strength}” is not one of them.",
+            game=engine.title,
+            choices=choices,
+            strength=str(strength)[:20],
+        )
     )
 
 
 def check_speed_play(speed: Any) -> str:
     if speed not in SpeedPlay.values:
-        raise IllegalAction("Speed Play is Normal, Fast or Instant.")
+        raise IllegalAction(say("Speed Play is Normal, Fast or Instant."))
     return speed
 
 

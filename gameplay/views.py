@@ -1,6 +1,7 @@
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from . import archive, store
 from .engine import registry
@@ -12,14 +13,18 @@ def log_json(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
     if not game.is_over:
         return JsonResponse(
-            {"error": "The log is published when the game is over.", "seed_sha256": game.seed_hash},
+            {
+                "error": gettext("The log is published when the game is over."),
+                "seed_sha256": game.seed_hash,
+            },
             status=403,
         )
     if game.sealed(timezone.now()):
         return JsonResponse(
             {
-                "error": "This deal is still being played by others: its log is published "
-                f"at {game.sealed_until.isoformat()}.",
+                "error": gettext(
+                    "This deal is still being played by others: its log is published at {when}."
+                ).format(when=game.sealed_until.isoformat()),
                 "seed_sha256": game.seed_hash,
             },
             status=403,
@@ -31,9 +36,9 @@ def replay(request, game_id: int):
     """Step through a finished game as a spectator would have seen it."""
     game = get_object_or_404(Game, pk=game_id)
     if not game.is_over:
-        raise Http404("The replay opens when the game is over.")
+        raise Http404(gettext("The replay opens when the game is over."))
     if game.sealed(timezone.now()):
-        raise Http404("This deal is still being played by others: its replay opens later.")
+        raise Http404(gettext("This deal is still being played by others: its replay opens later."))
     engine = registry.get(game.kind)
     total = game.seq
     try:

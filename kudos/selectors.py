@@ -133,9 +133,11 @@ def experience(user_ids) -> dict[int, int]:
     return dict(Account.objects.filter(user_id__in=user_ids).values_list("user_id", "xp"))
 
 
-def level(user_id: int) -> dict:
-    """A player's level, experience, and how far into the level they are."""
-    xp = experience([user_id]).get(user_id, 0)
+def level(user_id: int, xp: int | None = None) -> dict:
+    """A player's level, experience, and how far into the level they are (``xp`` when the
+    caller has read it already)."""
+    if xp is None:
+        xp = experience([user_id]).get(user_id, 0)
     number = rules.level_of(xp)
     start, end = rules.level_start(number), rules.level_start(number + 1)
     return {
@@ -173,7 +175,7 @@ def header(user, news: str | None = None, badge: str = "") -> dict:
         "event": events[0] if events else None,
         "news": news,
         "badge": _badge(badge),
-        "level": level(user.pk),
+        "level": level(user.pk, account.xp if account else 0),
         "colour": name_colour(user.pk),
     }
 

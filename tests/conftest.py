@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import translation
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -181,6 +182,14 @@ def _fresh_limits():
         if keys:
             redis_client.delete(*keys)
     yield
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    """A request's language stays active in the test's thread (LocaleMiddleware sets it; a
+    server's requests each have their own): the next test starts in English again."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -214,7 +214,7 @@ async def test_the_computer_moves_after_a_move_on_the_loop(real_services, celery
     outcome = await moves.on_loop(Move(game_id=game.pk, seat=0, action={"type": "flip"}, seq=0))
     assert outcome is not None and outcome.game.to_act == [1]
     await _published()
-    for _ in range(200):  # the worker's computer player flips for seat 1
+    for _ in range(600):  # the worker's computer player flips for seat 1 (30 s: a busy CI)
         row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
         if row.seq >= 2:
             break

@@ -7,6 +7,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
 from .. import roster
 from .colour import darken
 from .logo import amic_logo
@@ -179,12 +181,13 @@ class Back:
     draw: Callable[[str, random.Random], str]  # (uid, rnd): what is inside the card's border
 
 
+# The names are translated where a page shows them (cards.names.back_name).
 _BACKS = {
-    "classic": Back("Classic", _classic),
-    "felt": Back("Felt", _felt),
-    "nebula": Back("Nebula", _nebula),
-    "gold": Back("Gold", _gold),
-    "critters": Back("Critters", _critters),
+    "classic": Back(gettext_noop("Classic"), _classic),
+    "felt": Back(gettext_noop("Felt"), _felt),
+    "nebula": Back(gettext_noop("Nebula"), _nebula),
+    "gold": Back(gettext_noop("Gold"), _gold),
+    "critters": Back(gettext_noop("Critters"), _critters),
 }
 BACKS = tuple(_BACKS)
 DEFAULT_BACK = "classic"

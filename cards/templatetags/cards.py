@@ -16,10 +16,11 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from gameplay.engine import cards as c
 
-from .. import art, roster
+from .. import art, names
 
 register = template.Library()
 
@@ -29,9 +30,9 @@ SIZES = {"xs": 44, "sm": 64, "md": 100, "lg": 150, "xl": 220}
 
 def _alt(card: str) -> str:
     try:
-        return roster.describe(card)
+        return names.alt(card)
     except KeyError:
-        return "Unknown card"
+        return _("Unknown card")
 
 
 @register.simple_tag
@@ -95,7 +96,7 @@ def card_label(card: str) -> str:
 def card_name(card: str) -> str:
     """``{{ "QH"|card_name }}`` -> "Queen of Hearts", for labels read aloud."""
     card = str(card)
-    return c.card_name(card) if c.is_card(card) else c.label(card)
+    return names.card_name(card) if c.is_card(card) else c.label(card)
 
 
 @register.filter
@@ -114,7 +115,7 @@ def suit_symbol(letter: str) -> str:
 @register.filter
 def suit_name(letter: str) -> str:
     """``{{ "H"|suit_name }}`` -> "Hearts"."""
-    return c.SUIT_NAMES.get(str(letter), "")
+    return names.suit_name(str(letter))
 
 
 @register.filter

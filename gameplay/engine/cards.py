@@ -10,6 +10,9 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable
+from functools import cache
+
+from .text import say
 
 SUITS = "SHDC"
 BELLS = "B"
@@ -17,8 +20,16 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 JOKERS = ["JK1", "JK2"]
 HIDDEN = "??"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "B": "🔔"}
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "B": "Bells"}
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+SUIT_NAMES = {
+    "S": say("Spades"),
+    "H": say("Hearts"),
+    "D": say("Diamonds"),
+    "C": say("Clubs"),
+    "B": say("Bells"),
+}
+RANK_NAMES = {"A": say("Ace"), "J": say("Jack"), "Q": say("Queen"), "K": say("King")}
+# The face cards' letters in a label ("Q♥"); other languages have their own letters.
+RANK_LETTERS = {"A": say("A"), "J": say("J"), "Q": say("Q"), "K": say("K")}
 
 CARD_RE = re.compile(r"^(A|[2-9]|10|J|Q|K)[SHDCB]$|^JK[12]$")
 
@@ -51,21 +62,26 @@ def colour(card: str) -> str | None:
     return "red" if s in "HD" and s else "black" if s in "SC" and s else None
 
 
+@cache
 def card_name(card: str) -> str:
     """A name for players: 'Queen of Hearts', '10 of Bells', 'Joker'."""
     if is_joker(card):
-        return "Joker"
+        return say("Joker")
     r = rank(card)
-    return f"{RANK_NAMES.get(r, r)} of {SUIT_NAMES[suit(card)]}"
+    return say("{rank} of {suit}", rank=RANK_NAMES.get(r, r), suit=SUIT_NAMES[suit(card)])
 
 
+@cache
 def label(card: str) -> str:
     """A short label: 'Q♥', '10♠', 'Joker'."""
     if is_joker(card):
-        return "Joker"
+        return say("Joker")
     if card == HIDDEN:
-        return "face-down card"
-    return rank(card) + SUIT_SYMBOLS[suit(card)]
+        return say("face-down card")
+    r = rank(card)
+    if r not in RANK_LETTERS:
+        return r + SUIT_SYMBOLS[suit(card)]
+    return say("{rank}{suit}", rank=RANK_LETTERS[r], suit=SUIT_SYMBOLS[suit(card)])
 
 
 def deck(suits: str = SUITS, jokers: int = 0, copies: int = 1) -> list[str]:

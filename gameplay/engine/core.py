@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import HIDDEN, bot_rng
+from .text import say, say_n
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -64,7 +65,7 @@ class Option:
         if self.labels:
             return self.labels[self.values.index(value)]
         if isinstance(value, bool):
-            return "On" if value else "Off"
+            return say("On") if value else say("Off")
         return str(value)
 
 
@@ -125,8 +126,8 @@ class RealGame:
     def what(self) -> str:
         """What a real game takes, as the rules pages say it."""
         if self.natural_end:
-            return "played to its end with you at the table"
-        return f"{self.decisions} of your own decisions"
+            return say("played to its end with you at the table")
+        return say_n("{n} of your own decisions", "{n} of your own decisions", self.decisions)
 
     @property
     def least_seconds(self) -> int:
@@ -223,9 +224,8 @@ class Engine:
     def players_text(self) -> str:
         """ "1 player", "2 players", "2–4 players"."""
         if self.min_players == self.max_players:
-            n = self.min_players
-            return "1 player" if n == 1 else f"{n} players"
-        return f"{self.min_players}–{self.max_players} players"
+            return say_n("{n} player", "{n} players", self.min_players)
+        return say("{low}–{high} players", low=self.min_players, high=self.max_players)
 
     # ---- the contract -------------------------------------------------------------------
 
@@ -235,13 +235,13 @@ class Engine:
     def new_game(self, players: int, seed: str, rules: dict[str, Any] | None = None) -> State:
         require(
             isinstance(players, int) and not isinstance(players, bool),
-            "The number of players must be a whole number.",
+            say("The number of players must be a whole number."),
         )
         require(
             self.min_players <= players <= self.max_players,
-            f"{self.title} is for {self.players_text()}.",
+            say("{game} is for {players}.", game=self.title, players=self.players_text()),
         )
-        require(isinstance(seed, str) and seed, "A game needs a seed.")
+        require(isinstance(seed, str) and seed, say("A game needs a seed."))
         rules = self.check_rules(rules, players)
         state = self.setup(players, seed, rules)
         state.update(kind=self.kind, players=players, seed=seed, rules=rules, applied=0)
@@ -262,7 +262,7 @@ class Engine:
         """A legal action for a computer player of that strength (one of ``strengths``; any
         other plays as MEDIUM), chosen from what that seat may see."""
         legal = self.legal_actions(state, seat)
-        require(legal, "This seat has nothing to do right now.")
+        require(legal, say("This seat has nothing to do right now."))
         rng = bot_rng(state["seed"], seat, state["applied"])
         if strength not in self.strengths:
             strength = MEDIUM
@@ -372,16 +372,25 @@ class Engine:
         ``validate_rules``. IllegalAction says what is wrong."""
         merged = self.default_rules()
         if rules is not None:
-            require(isinstance(rules, dict), "Rule options must be given as name: value pairs.")
+            require(
+                isinstance(rules, dict), say("Rule options must be given as name: value pairs.")
+            )
             by_name = {option.name: option for option in self.options}
             for name, value in rules.items():
                 option = by_name.get(name)
-                require(option is not None, f"{self.title} has no rule option '{str(name)[:40]}'.")
+                require(
+                    option is not None,
+                    say(
+                        "{game} has no rule option '{name}'.", game=self.title, name=str(name)[:40]
+                    ),
+                )
                 require(
                     any(value == v and type(value) is type(v) for v in option.values),
-                    f"{option.label} must be one of: "
-                    + ", ".join(option.value_label(v) for v in option.values)
-                    + ".",
+                    say(
+                        "{option} must be one of: {values}.",
+                        option=option.label,
+                        values=_listed([option.value_label(v) for v in option.values]),
+                    ),
                 )
                 merged[name] = value
         self.validate_rules(merged, self.min_players if players is None else players)
@@ -390,23 +399,33 @@ class Engine:
     def check_turn(self, state: State, seat: int, action: Action) -> None:
         """The checks every game shares, in this order. A seat that is not awaited is told
         why by the move's own check where it has one."""
-        require(not self.is_over(state), "The game is over.")
+        require(not self.is_over(state), say("The game is over."))
         require(
             isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"],
-            "There is no such seat at this table.",
+            say("There is no such seat at this table."),
         )
         require(
             isinstance(action, dict) and isinstance(action.get("type"), str),
-            'An action must be an object with a "type".',
+            say('An action must be an object with a "type".'),
         )
         require(
             action["type"] in self.moves,
-            f"{self.title} has no action '{str(action['type'])[:40]}'.",
+            say("{game} has no action '{name}'.", game=self.title, name=str(action["type"])[:40]),
         )
         if seat not in self.to_act(state):
             raise IllegalAction(
-                self.problem(state, seat, self.canonical(action)) or "It is not your turn."
+                self.problem(state, seat, self.canonical(action)) or say("It is not your turn.")
             )
+
+
+def _listed(items: list[str]) -> str:
+    """Items joined with commas, each said in the reader's language."""
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = say("{list}, {item}", list=out, item=item)
+    return out
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})

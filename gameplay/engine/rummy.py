@@ -9,6 +9,7 @@ from typing import Any
 
 from .cards import is_card, label
 from .core import Action, Engine, State, why_not
+from .text import say
 
 SOURCES = ("stock", "discard")
 
@@ -26,8 +27,8 @@ class DrawDiscard(Engine):
     ``discard``, ``taken`` and ``turns``."""
 
     strategy: ModuleType  # the computer player: choose(view, legal) and describe(action, view)
-    not_your_turn = "It is not your turn."
-    already_drawn = "You have already drawn: discard a card."
+    not_your_turn = say("It is not your turn.")
+    already_drawn = say("You have already drawn: discard a card.")
 
     def is_over(self, state: State) -> bool:
         return state["over"]
@@ -37,13 +38,13 @@ class DrawDiscard(Engine):
 
     def _turn_problem(self, state: State, seat: Any, step: str) -> str | None:
         if state["over"]:
-            return "The game is over."
+            return say("The game is over.")
         if seat != state["turn"]:
             return self.not_your_turn
         if state["step"] != step:
             if step == "draw":
                 return self.already_drawn
-            return "Draw a card first, from the stock or the discard pile."
+            return say("Draw a card first, from the stock or the discard pile.")
         return None
 
     @why_not("draw")
@@ -53,9 +54,9 @@ class DrawDiscard(Engine):
             return problem
         source = action.get("from")
         if source not in SOURCES:
-            return 'Draw from "stock" or "discard".'
+            return say('Draw from "stock" or "discard".')
         if source == "discard" and not state["discard"]:
-            return "The discard pile is empty: draw from the stock."
+            return say("The discard pile is empty: draw from the stock.")
         return None
 
     def _card_problem(self, state: State, seat: int, action: Action) -> str | None:
@@ -64,11 +65,11 @@ class DrawDiscard(Engine):
             return problem
         card = action.get("card")
         if not is_card(card):
-            return "Name a card from your hand."
+            return say("Name a card from your hand.")
         if card not in state["hands"][seat]:
-            return f"You don't hold the {label(card)}."
+            return say("You don't hold the {card}.", card=label(card))
         if card == state["taken"]:
-            return "You can't throw back the card you just took from the discard pile."
+            return say("You can't throw back the card you just took from the discard pile.")
         return None
 
     @why_not("discard")

@@ -33,6 +33,7 @@ from ...core import (
     waiting,
     why_not,
 )
+from ...text import say
 from . import players
 
 BETS = (5, 10, 25, 50)
@@ -139,14 +140,14 @@ def _fresh_hand() -> dict[str, Any]:
 
 class Blackjack(Engine):
     kind = "blackjack"
-    title = "Blackjack"
+    title = say("Blackjack")
     first_win_card = "10D"
     real_game = RealGame(decisions=4, pace=5.0)  # two rounds' bets and plays
     milestones = (
         Milestone(
             "blackjack-stack",
-            "High roller",
-            "End a Blackjack game with 200 chips or more.",
+            say("High roller"),
+            say("End a Blackjack game with 200 chips or more."),
             50,
             "fact_best",
             200,
@@ -156,9 +157,9 @@ class Blackjack(Engine):
             fact="chips",
         ),
     )
-    blurb = "Beat the dealer to 21 without going over. Blackjack pays 3:2."
+    blurb = say("Beat the dealer to 21 without going over. Blackjack pays 3:2.")
     showcase = ("AS", "KH")
-    records = (Record("chips", "Most chips at the end", "max"),)
+    records = (Record("chips", say("Most chips at the end"), "max"),)
     min_players = 1
     max_players = 4
     strengths = STRENGTHS
@@ -371,21 +372,23 @@ class Blackjack(Engine):
     def bet_problem(self, state: State, seat: int, action: Action) -> str | None:
         if state["phase"] != "bet":
             if action["type"] == "cash_out":
-                return "You can cash out only between rounds, when bets are open."
-            return "The bets are already in for this round."
+                return say("You can cash out only between rounds, when bets are open.")
+            return say("The bets are already in for this round.")
         if state["seats"][seat]["left"] is not None:
-            return "You have left the table."
+            return say("You have left the table.")
         if str(seat) in state["submitted"]:
-            return "Your choice is in. Waiting for the other players."
+            return say("Your choice is in. Waiting for the other players.")
         if action["type"] == "cash_out":
             return None
         if "amount" not in action:
-            return "Say how much you bet: 5, 10, 25 or 50 chips."
+            return say("Say how much you bet: 5, 10, 25 or 50 chips.")
         amount, chips = action["amount"], state["seats"][seat]["chips"]
         if isinstance(amount, bool) or not isinstance(amount, int) or amount not in BETS:
-            return "Your bet must be 5, 10, 25 or 50 chips."
+            return say("Your bet must be 5, 10, 25 or 50 chips.")
         if amount > chips:
-            return f"You have only {chips} chips; you cannot bet {amount}."
+            return say(
+                "You have only {chips} chips; you cannot bet {amount}.", chips=chips, amount=amount
+            )
         return None
 
     @why_not("hit")
@@ -393,16 +396,20 @@ class Blackjack(Engine):
     @why_not("double")
     def play_problem(self, state: State, seat: int, action: Action) -> str | None:
         if state["phase"] == "bet":
-            return "Bets are open: place a bet or cash out."
+            return say("Bets are open: place a bet or cash out.")
         if seat != state["turn"]:
-            return "It is not your turn."
+            return say("It is not your turn.")
         if action["type"] != "double":
             return None
         hand = state["seats"][seat]
         if len(hand["cards"]) != 2:
-            return "You can double only on your first two cards."
+            return say("You can double only on your first two cards.")
         if hand["chips"] < hand["bet"]:
-            return f"You need {hand['bet']} chips to double; you have {hand['chips']}."
+            return say(
+                "You need {bet} chips to double; you have {chips}.",
+                bet=hand["bet"],
+                chips=hand["chips"],
+            )
         return None
 
     # ---- the contract ----------------------------------------------------------------------

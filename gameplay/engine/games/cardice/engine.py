@@ -38,20 +38,21 @@ from ...core import (
     move,
     why_not,
 )
+from ...text import say
 from . import players
 from .tricks import DECK, JOKER, SUITED, SUITS, hand_order, power, trick_winner
 
 FACES = ["X", "S", "H", "D", "C", "B"]  # the die; X = no-trump (rules.md §2.5)
-FACE_NAMES = {"X": "No trump", **SUIT_NAMES}
+FACE_NAMES = {"X": say("No trump"), **SUIT_NAMES}
 MAX_DECIDERS = 3
 # Why an action doesn't fit now: (the phase the hand is in, the phase the action belongs to).
 WRONG_PHASE = {
-    ("roll", "bid"): "First the player to the dealer's right rolls the die for trump.",
-    ("roll", "play"): "First the player to the dealer's right rolls the die for trump.",
-    ("bid", "roll"): "The die has already been rolled: it is time to bid.",
-    ("bid", "play"): "Cards are played once both rounds of bidding are done.",
-    ("play", "roll"): "The die has already been rolled: the cards are being played.",
-    ("play", "bid"): "Bidding is over: it is time to play the cards.",
+    ("roll", "bid"): say("First the player to the dealer's right rolls the die for trump."),
+    ("roll", "play"): say("First the player to the dealer's right rolls the die for trump."),
+    ("bid", "roll"): say("The die has already been rolled: it is time to bid."),
+    ("bid", "play"): say("Cards are played once both rounds of bidding are done."),
+    ("play", "roll"): say("The die has already been rolled: the cards are being played."),
+    ("play", "bid"): say("Bidding is over: it is time to play the cards."),
 }
 ROLL: Action = {"type": "roll"}
 
@@ -118,24 +119,26 @@ def teams_of(players: int, partnerships: bool) -> list[list[int]]:
 
 class Cardice(Engine):
     kind = "cardice"
-    title = "Cardice"
+    title = say("Cardice")
     first_win_card = "5B"
     real_game = RealGame(decisions=5, pace=5.0)  # a few rolls, bids and plays
     milestones = (
         Milestone(
             "cardice-nil",
-            "Made nil",
-            "Bid nil at Cardice and take no trick.",
+            say("Made nil"),
+            say("Bid nil at Cardice and take no trick."),
             25,
             "fact_total",
             1,
             "9B",
             "bronze",
-            "Nil",
+            say("Nil"),
             fact="made_nils",
         ),
     )
-    blurb = "Five suits, one joker and a die that picks trump: bid your tricks, then take them."
+    blurb = say(
+        "Five suits, one joker and a die that picks trump: bid your tricks, then take them."
+    )
     showcase = ("AB", "JK1")
     min_players = 2
     max_players = 6
@@ -145,31 +148,31 @@ class Cardice(Engine):
         Option(
             "partnerships",
             (False, True),
-            "Partnerships",
-            "Partners sit opposite and bid, score and win together (4 or 6 seats).",
-            ("Everyone for themselves", "Teams of two"),
+            say("Partnerships"),
+            say("Partners sit opposite and bid, score and win together (4 or 6 seats)."),
+            (say("Everyone for themselves"), say("Teams of two")),
         ),
         Option(
             "nil_bonus",
             (True, False),
-            "Nil bonus",
-            "A made nil (a bid of 0 and no trick taken) scores +5.",
-            ("+5 for a made nil", "No bonus"),
+            say("Nil bonus"),
+            say("A made nil (a bid of 0 and no trick taken) scores +5."),
+            (say("+5 for a made nil"), say("No bonus")),
         ),
         Option(
             "length",
             ("full", "one"),
-            "Game length",
-            "A full game deals each seat alike, up to 12 hands; a quick one is a single hand.",
-            ("Full: up to 12 hands", "Quick: one hand"),
+            say("Game length"),
+            say("A full game deals each seat alike, up to 12 hands; a quick one is a single hand."),
+            (say("Full: up to 12 hands"), say("Quick: one hand")),
         ),
     )
     quick = {"length": "one"}
     records = (
-        Record("points", "Best score", "max"),
-        Record("contracts_made", "Contracts made", "sum"),
-        Record("made_nils", "Nils made", "sum"),
-        Record("tricks", "Most tricks in a game", "max"),
+        Record("points", say("Best score"), "max"),
+        Record("contracts_made", say("Contracts made"), "sum"),
+        Record("made_nils", say("Nils made"), "sum"),
+        Record("tricks", say("Most tricks in a game"), "max"),
     )
 
     # ---- setup ----------------------------------------------------------------------------
@@ -177,7 +180,7 @@ class Cardice(Engine):
     def validate_rules(self, rules: dict[str, Any], players: int) -> None:
         if rules["partnerships"] and players not in (4, 6):
             raise IllegalAction(
-                "Partnerships need 4 or 6 seats: two or three teams of two partners."
+                say("Partnerships need 4 or 6 seats: two or three teams of two partners.")
             )
 
     def setup(self, players: int, seed: str, rules: dict[str, Any]) -> State:
@@ -272,15 +275,15 @@ class Cardice(Engine):
 
     def _not_now(self, state: State, seat: Any, phase: str) -> str | None:
         if state["over"]:
-            return "The game is over."
+            return say("The game is over.")
         if (
             not isinstance(seat, int)
             or isinstance(seat, bool)
             or not 0 <= seat < len(state["totals"])
         ):
-            return "There is no such seat at this table."
+            return say("There is no such seat at this table.")
         if seat not in state["seats"]:
-            return "You are not in this decider round: the tied players play it."
+            return say("You are not in this decider round: the tied players play it.")
         if state["phase"] != phase:
             return WRONG_PHASE[state["phase"], phase]
         return None
@@ -291,7 +294,7 @@ class Cardice(Engine):
         if problem:
             return problem
         if seat != state["turn"]:
-            return "The player to the dealer's right rolls the die."
+            return say("The player to the dealer's right rolls the die.")
         return None
 
     @why_not("bid")
@@ -300,14 +303,14 @@ class Cardice(Engine):
         if problem:
             return problem
         if seat != state["turn"]:
-            return "It is not your turn to bid."
+            return say("It is not your turn to bid.")
         n, most = action.get("n"), state["hand_size"]
         if not isinstance(n, int) or isinstance(n, bool):
-            return f"A bid is a whole number of tricks, from 0 (nil) to {most}."
+            return say("A bid is a whole number of tricks, from 0 (nil) to {most}.", most=most)
         if n < 0:
-            return "A bid can't be below 0 (nil). There is no passing."
+            return say("A bid can't be below 0 (nil). There is no passing.")
         if n > most:
-            return f"You can bid at most {most} tricks, one per card dealt."
+            return say("You can bid at most {most} tricks, one per card dealt.", most=most)
         return None
 
     @why_not("play")
@@ -316,23 +319,27 @@ class Cardice(Engine):
         if problem:
             return problem
         if seat != state["turn"]:
-            return "It is not your turn to play."
+            return say("It is not your turn to play.")
         card = action.get("card")
         if not is_card(card):
-            return "That is not a card."
+            return say("That is not a card.")
         hand = state["hands"][seat]
         if card not in hand:
-            return "You don't hold that card."
+            return say("You don't hold that card.")
         cards = state["trick"]["cards"]
         if not cards:
             if card == JOKER and hand != [JOKER] and not self.final_hand(state):
-                return "The joker can't be led before the last hand of the game."
+                return say("The joker can't be led before the last hand of the game.")
             return None
         led = cards[0]
         if card != JOKER and led != JOKER and suit(card) != suit(led):
             s = suit(led)
             if any(suit(c) == s for c in hand):
-                return f"You must follow suit ({SUIT_SYMBOLS[s]} {SUIT_NAMES[s]})."
+                return say(
+                    "You must follow suit ({symbol} {suit}).",
+                    symbol=SUIT_SYMBOLS[s],
+                    suit=SUIT_NAMES[s],
+                )
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:

@@ -39,6 +39,7 @@ from ...core import (
     why_not,
 )
 from ...rummy import DrawDiscard, begin_turn
+from ...text import say
 from . import players, strategy
 
 TARGET = 100
@@ -124,40 +125,40 @@ def score(knocker_points: int, defender_points: int) -> tuple[str, bool, int]:
 
 class Gin(DrawDiscard):
     kind = "gin"
-    title = "Gin Rummy"
+    title = say("Gin Rummy")
     first_win_card = "4C"
     real_game = RealGame(decisions=6, pace=6.0)  # six of the person's own draws, discards or knocks
     milestones = (
         Milestone(
             "gin-gin",
-            "Gin!",
-            "Win a hand of Gin Rummy by going gin.",
+            say("Gin!"),
+            say("Win a hand of Gin Rummy by going gin."),
             25,
             "fact_total",
             1,
             "6C",
             "bronze",
-            "Gin",
+            say("Gin"),
             fact="gins",
         ),
         Milestone(
             "gin-undercut",
-            "Undercut",
-            "Win a hand of Gin Rummy with an undercut.",
+            say("Undercut"),
+            say("Win a hand of Gin Rummy with an undercut."),
             25,
             "fact_total",
             1,
             "JC",
             "bronze",
-            "Undercut",
+            say("Undercut"),
             fact="undercuts",
         ),
     )
-    blurb = "Meld sets and runs, knock low, and go Gin. First to 100 (Quick: 25)."
+    blurb = say("Meld sets and runs, knock low, and go Gin. First to 100 (Quick: 25).")
     showcase = ("7D", "8D")
-    not_your_turn = "It is not your turn: the other player is playing."
+    not_your_turn = say("It is not your turn: the other player is playing.")
     strategy = strategy  # the computer player's Medium: choose() and describe(), for hints
-    already_drawn = "You have already drawn: discard a card, or knock."
+    already_drawn = say("You have already drawn: discard a card, or knock.")
     min_players = 2
     max_players = 2
     rated = True
@@ -169,17 +170,17 @@ class Gin(DrawDiscard):
         Option(
             "target",
             (TARGET, 50, 25),
-            "Game length",
-            "The first player to reach this many points wins.",
-            ("First to 100", "Short: first to 50", "Quick: first to 25"),
+            say("Game length"),
+            say("The first player to reach this many points wins."),
+            (say("First to 100"), say("Short: first to 50"), say("Quick: first to 25")),
         ),
     )
     quick = {"target": 25}
     records = (
-        Record("gins", "Gins", "sum"),
-        Record("undercuts", "Undercuts", "sum"),
-        Record("hands_won", "Hands won", "sum"),
-        Record("best_hand", "Most points in one hand", "max"),
+        Record("gins", say("Gins"), "sum"),
+        Record("undercuts", say("Undercuts"), "sum"),
+        Record("hands_won", say("Hands won"), "sum"),
+        Record("best_hand", say("Most points in one hand"), "max"),
     )
 
     # ---- setup ----------------------------------------------------------------------------
@@ -215,9 +216,10 @@ class Gin(DrawDiscard):
         left = melds.hand_mask(state["hands"][seat]) & ~melds.CARD_BIT[action["card"]]
         points = melds.deadwood_mask(left)
         if points > KNOCK_LIMIT:
-            return (
-                f"You can knock only with {KNOCK_LIMIT} or less deadwood; "
-                f"after that discard you would have {points}."
+            return say(
+                "You can knock only with {knock_limit} or less deadwood; after that discard you would have {points}.",
+                knock_limit=KNOCK_LIMIT,
+                points=points,
             )
         return None
 

@@ -36,6 +36,7 @@ from typing import Any
 from ... import melds
 from ...cards import label
 from ...core import Action
+from ...text import say
 
 OUTS_WEIGHT = 0.6  # deadwood points one expected melded point is worth
 FEED_COST = 2.0  # deadwood points of handing the opponent a card it is collecting
@@ -333,12 +334,12 @@ def describe(action: Action, view: dict[str, Any]) -> str:
     """The advice in words, for the hint."""
     if action["type"] == "draw":
         if action["from"] == "discard":
-            return f"Take the {label(view['discard_top'])}: it goes into a meld."
-        return "Draw from the stock."
+            return say("Take the {card}: it goes into a meld.", card=label(view["discard_top"]))
+        return say("Draw from the stock.")
     card = action["card"]
     after = next(item["after"] for item in view["you"]["hand"] if item["card"] == card)
     if action["type"] == "knock":
         if after == 0:
-            return f"Go gin: discard the {label(card)}."
-        return f"Knock, discarding the {label(card)}: {after} deadwood."
-    return f"Discard the {label(card)}: {after} deadwood left."
+            return say("Go gin: discard the {card}.", card=label(card))
+        return say("Knock, discarding the {card}: {after} deadwood.", card=label(card), after=after)
+    return say("Discard the {card}: {after} deadwood left.", card=label(card), after=after)

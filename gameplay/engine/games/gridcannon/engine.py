@@ -34,6 +34,7 @@ from ...core import (
     move,
     why_not,
 )
+from ...text import restored, say, say_n, stored
 from .grid import (  # noqa: F401  (the rest of the table's names, for those who read the engine)
     BASE_HEALTH,
     COLOUR,
@@ -74,13 +75,13 @@ from .strategy import choose
 
 # ---- action fields --------------------------------------------------------------------------
 
-POS_WHAT = "a grid position from r0c0 to r2c2"
-SPOT_WHAT = "a spot beside the grid (T0-T2, L0-L2, R0-R2, B0-B2)"
+POS_WHAT = say("a grid position from r0c0 to r2c2")
+SPOT_WHAT = say("a spot beside the grid (T0-T2, L0-L2, R0-R2, B0-B2)")
 
 
 def field_problem(action: Action, key: str, allowed: list[str], what: str) -> str | None:
     raw = action.get(key)
-    return None if isinstance(raw, str) and raw in allowed else f"Choose {what}."
+    return None if isinstance(raw, str) and raw in allowed else say("Choose {what}.", what=what)
 
 
 def _royal_name(card: str) -> str:
@@ -94,14 +95,14 @@ SETUP_ACTIONS = ("replace", "keep")
 
 class Gridcannon(Engine):
     kind = "gridcannon"
-    title = "Gridcannon"
+    title = say("Gridcannon")
     first_win_card = "QC"
     real_game = RealGame(decisions=8, pace=5.0)  # eight placements
     milestones = (
         Milestone(
             "gridcannon-royals",
-            "Royal hunter",
-            "Kill 100 royals at Gridcannon.",
+            say("Royal hunter"),
+            say("Kill 100 royals at Gridcannon."),
             50,
             "fact_total",
             100,
@@ -112,7 +113,7 @@ class Gridcannon(Engine):
         ),
     )
     daily = Daily({})
-    blurb = "A solitaire battle: build a 3×3 grid and take down twelve royals."
+    blurb = say("A solitaire battle: build a 3×3 grid and take down twelve royals.")
     showcase = ("KD", "JC")
     min_players = 1
     max_players = 1
@@ -120,12 +121,12 @@ class Gridcannon(Engine):
         Option(
             "armour",
             (True, False),
-            "Armour",
-            "Royals gain Armour from the cards that fit nowhere.",
-            ("On", "Off"),
+            say("Armour"),
+            say("Royals gain Armour from the cards that fit nowhere."),
+            (say("On"), say("Off")),
         ),
     )
-    records = (Record("royals_killed", "Most royals killed", "max"),)
+    records = (Record("royals_killed", say("Most royals killed"), "max"),)
 
     # ---- setup (rules.md §2) -----------------------------------------------------------------
 
@@ -170,26 +171,27 @@ class Gridcannon(Engine):
     def _phase_problem(state: State, action_type: str) -> str | None:
         if state["phase"] == "setup":
             if action_type not in SETUP_ACTIONS:
-                return "Ploys and drawing wait until the grid is set up and play begins."
+                return say("Ploys and drawing wait until the grid is set up and play begins.")
             if state["stage"] != "replace":
-                return "Place the royal beside the grid first."
+                return say("Place the royal beside the grid first.")
         elif action_type in SETUP_ACTIONS:
-            return "The grid can only be changed before play begins."
+            return say("The grid can only be changed before play begins.")
         return None
 
     @why_not("place_royal")
     def place_royal_problem(self, state: State, seat: int, action: Action) -> str | None:
         card = state["waiting"]
         if card is None or not is_royal(card):
-            return "There is no royal waiting to be placed."
+            return say("There is no royal waiting to be placed.")
         problem = field_problem(action, "spot", SPOTS, SPOT_WHAT)
         if problem:
             return problem
         legal = royal_spots(tops_of(state["grid"]), state["spots"], card)
         if action["spot"] not in legal:
-            return (
-                f"The {_royal_name(card)} must go beside the card it is most like: "
-                f"{', '.join(legal)}."
+            return say(
+                "The {royal} must go beside the card it is most like: {spots}.",
+                royal=_royal_name(card),
+                spots=", ".join(legal),
             )
         return None
 
@@ -207,11 +209,11 @@ class Gridcannon(Engine):
         if problem:
             return problem
         if state["waiting"] is not None:
-            return f"Place the {label(state['waiting'])} first."
+            return say("Place the {card} first.", card=label(state["waiting"]))
         if not state["pile"]:
-            return "The draw pile is empty."
+            return say("The draw pile is empty.")
         if not living(state["spots"]):
-            return "There is no living royal to draw against."
+            return say("There is no living royal to draw against.")
         return None
 
     @why_not("place")
@@ -221,12 +223,12 @@ class Gridcannon(Engine):
             return problem
         card = waiting_number(state)
         if card is None:
-            return "There is no number card waiting to be placed."
+            return say("There is no number card waiting to be placed.")
         problem = field_problem(action, "pos", POSITIONS, POS_WHAT)
         if problem:
             return problem
         if VALUE[top(state["grid"], action["pos"])] > VALUE[card]:
-            return f"{label(card)} can only go on a card of the same or lower value."
+            return say("{card} can only go on a card of the same or lower value.", card=label(card))
         return None
 
     @why_not("armour")
@@ -235,18 +237,22 @@ class Gridcannon(Engine):
         if problem:
             return problem
         if not state["rules"]["armour"]:
-            return "This table plays without Armour."
+            return say("This table plays without Armour.")
         card = waiting_number(state)
         if card is None:
-            return "There is no number card waiting."
+            return say("There is no number card waiting.")
         if not must_armour(state):
-            return f"{label(card)} can still be placed, by itself or with a Ploy."
+            return say("{card} can still be placed, by itself or with a Ploy.", card=label(card))
         problem = field_problem(action, "spot", SPOTS, SPOT_WHAT)
         if problem:
             return problem
         targets = armour_targets(state["spots"], card)
         if action["spot"] not in targets:
-            return f"Armour goes on the royal most like {label(card)}: {', '.join(targets)}."
+            return say(
+                "Armour goes on the royal most like {card}: {spots}.",
+                card=label(card),
+                spots=", ".join(targets),
+            )
         return None
 
     @why_not("extract")
@@ -255,12 +261,12 @@ class Gridcannon(Engine):
         if problem:
             return problem
         if unspent(state, "A") is None:
-            return "You have no unspent ace for an Extraction."
+            return say("You have no unspent ace for an Extraction.")
         problem = field_problem(action, "pos", POSITIONS, POS_WHAT)
         if problem:
             return problem
         if not state["grid"][action["pos"]]:
-            return "That position is empty: there is no stack to extract."
+            return say("That position is empty: there is no stack to extract.")
         return None
 
     @why_not("reassign")
@@ -269,7 +275,7 @@ class Gridcannon(Engine):
         if problem:
             return problem
         if unspent(state, "JK") is None:
-            return "You have no unspent joker for a Reassignment."
+            return say("You have no unspent joker for a Reassignment.")
         problem = field_problem(action, "from", POSITIONS, POS_WHAT) or field_problem(
             action, "to", POSITIONS, POS_WHAT
         )
@@ -277,26 +283,28 @@ class Gridcannon(Engine):
             return problem
         frm, to = action["from"], action["to"]
         if to == frm:
-            return "Move the card to a different position."
+            return say("Move the card to a different position.")
         grid = state["grid"]
         if not grid[frm]:
-            return "That position is empty: there is no card to move."
+            return say("That position is empty: there is no card to move.")
         moved = grid[frm][-1]
         if VALUE[top(grid, to)] > VALUE[moved]:
-            return f"{label(moved)} can only move onto a card of the same or lower value."
+            return say(
+                "{card} can only move onto a card of the same or lower value.", card=label(moved)
+            )
         return None
 
     # ---- moves: each one ends with what the rules then do by themselves ---------------------
 
     def _then(self, state: State, events: list[Event]) -> list[Event]:
         advance(state, events)
-        state["last"] = [s for s in (describe(e) for e in events) if s]
+        state["last"] = [stored(s) for s in (describe(e) for e in events) if s]
         return events
 
     @move("resign")
     def resign(self, state: State, seat: int, action: Action) -> list[Event]:
         events: list[Event] = [{"type": "resigned", "seat": seat}]
-        finish(state, "lost", "You resigned.", events)
+        finish(state, "lost", say("You resigned."), events)
         return self._then(state, events)
 
     @move("place_royal", "spot")
@@ -360,8 +368,11 @@ class Gridcannon(Engine):
             finish(
                 state,
                 "lost",
-                f"The {_royal_name(entry['royal'])} has {health(entry)} health: "
-                "no Attack can kill it any more.",
+                say(
+                    "The {royal} has {health} health: no Attack can kill it any more.",
+                    royal=_royal_name(entry["royal"]),
+                    health=health(entry),
+                ),
                 events,
             )
         return self._then(state, events)
@@ -476,8 +487,8 @@ class Gridcannon(Engine):
             "living_royals": len(living(spots)),
             "score": score(state),
             "outcome": state["outcome"],
-            "reason": state["reason"],
-            "last": list(state["last"]),
+            "reason": restored(state["reason"]),
+            "last": [restored(s) for s in state["last"]],
             "placements": [],
             "royal_spots": [],
             "armour_targets": [],
@@ -630,7 +641,7 @@ def finish(state: State, outcome: str, reason: str, events: list[Event]) -> None
     state["phase"] = "over"
     state["stage"] = None
     state["outcome"] = outcome
-    state["reason"] = reason
+    state["reason"] = stored(reason)
     events.append({"type": f"game_{outcome}", "seat": 0, "reason": reason, "score": score(state)})
 
 
@@ -647,7 +658,7 @@ def cycle(state: State, events: list[Event]) -> None:
     if not any(is_royal(c) for c in state["pile"]):
         # Cannot happen in a dealt game (an unplaced royal is always still in the pile);
         # kept so a hand-built table can never loop.
-        finish(state, "lost", "No royal is left to draw.", events)
+        finish(state, "lost", say("No royal is left to draw."), events)
         return
     cycled = []
     while True:
@@ -669,7 +680,7 @@ def advance(state: State, events: list[Event]) -> None:
     while state["phase"] != "over":
         grid, spots, card = state["grid"], state["spots"], state["waiting"]
         if dead_count(spots) == 12:
-            finish(state, "won", "All 12 royals are dead.", events)
+            finish(state, "won", say("All 12 royals are dead."), events)
             return
         if card is not None and is_royal(card):
             legal = royal_spots(tops_of(grid), spots, card)
@@ -710,14 +721,17 @@ def advance(state: State, events: list[Event]) -> None:
                 continue
             if not state["rules"]["armour"]:
                 finish(
-                    state, "lost", f"{label(card)} cannot be placed and no Ploy can help.", events
+                    state,
+                    "lost",
+                    say("{card} cannot be placed and no Ploy can help.", card=label(card)),
+                    events,
                 )
             return
         if not living(spots):
             cycle(state, events)
             continue
         if not state["pile"] and not extract_options(state) and not reassign_options(state):
-            finish(state, "lost", "The draw pile is empty and no Ploy is left.", events)
+            finish(state, "lost", say("The draw pile is empty and no Ploy is left."), events)
         return
 
 
@@ -726,44 +740,94 @@ def advance(state: State, events: list[Event]) -> None:
 
 def spot_tip(entry: dict[str, Any], needs: str, attack: dict[str, Any]) -> str:
     """What a royal's spot says when pointed at: its health, what counts, the Attack now."""
-    text = f"health {health(entry)}"
     if entry["armour"]:
-        text += f" (base {BASE_HEALTH[rank(entry['royal'])]} + armour)"
+        text = say(
+            "health {health} (base {base} + armour)",
+            health=health(entry),
+            base=BASE_HEALTH[rank(entry["royal"])],
+        )
+    else:
+        text = say("health {health}", health=health(entry))
     counts_text = {
-        "suit": "Only its own suit counts.",
-        "colour": "Only its own colour counts.",
-        "any": "Any suit counts.",
+        "suit": say("Only its own suit counts."),
+        "colour": say("Only its own colour counts."),
+        "any": say("Any suit counts."),
     }[needs]
-    incomplete = "" if attack["complete"] else " (incomplete)"
-    return f"{text}. {counts_text} Attack now {attack['payload']}{incomplete}."
+    if attack["complete"]:
+        return say(
+            "{health}. {counts} Attack now {attack}.",
+            health=text,
+            counts=counts_text,
+            attack=attack["payload"],
+        )
+    return say(
+        "{health}. {counts} Attack now {attack} (incomplete).",
+        health=text,
+        counts=counts_text,
+        attack=attack["payload"],
+    )
 
 
 def describe(event: Event) -> str | None:
     event_type = event["type"]
     if event_type == "card_drawn":
-        return f"You drew {label(event['card'])}."
+        return say("You drew {card}.", card=label(event["card"]))
     if event_type == "ploy_gained":
-        what = "Reassignment" if is_joker(event["card"]) else "Extraction"
-        return f"{label(event['card'])} joins your Ploys ({what})."
+        what = say("Reassignment") if is_joker(event["card"]) else say("Extraction")
+        return say("{card} joins your Ploys ({ploy}).", card=label(event["card"]), ploy=what)
     if event_type == "royal_placed":
-        return f"The {_royal_name(event['card'])} takes its place {PLACE_NAME[event['spot']]}."
+        return say(
+            "The {royal} takes its place {place}.",
+            royal=_royal_name(event["card"]),
+            place=PLACE_NAME[event["spot"]],
+        )
     if event_type in ("card_placed", "card_reassigned"):
-        verb = f"moved from {PLACE_NAME[event['from']]} to" if "from" in event else "placed on"
-        return f"{label(event['card'])} {verb} {PLACE_NAME[event['pos']]}."
+        if "from" in event:
+            return say(
+                "{card} moved from {place} to {to}.",
+                card=label(event["card"]),
+                place=PLACE_NAME[event["from"]],
+                to=PLACE_NAME[event["pos"]],
+            )
+        return say("{card} placed on {to}.", card=label(event["card"]), to=PLACE_NAME[event["pos"]])
     if event_type == "royal_attacked" and not event["killed"]:
-        return f"Attack of {event['attack']} on the {_royal_name(event['royal'])} ({event['health']}) fails."
+        return say(
+            "Attack of {attack} on the {royal} ({health}) fails.",
+            attack=event["attack"],
+            royal=_royal_name(event["royal"]),
+            health=event["health"],
+        )
     if event_type == "royal_killed":
-        return f"The {_royal_name(event['royal'])} {PLACE_NAME[event['spot']]} dies."
+        return say(
+            "The {royal} {place} dies.",
+            royal=_royal_name(event["royal"]),
+            place=PLACE_NAME[event["spot"]],
+        )
     if event_type == "armour_added":
-        return f"{label(event['card'])} armours the {_royal_name(event['royal'])}: health {event['health']}."
+        return say(
+            "{card} armours the {royal}: health {health}.",
+            card=label(event["card"]),
+            royal=_royal_name(event["royal"]),
+            health=event["health"],
+        )
     if event_type == "stack_extracted":
-        return f"Extraction: the stack on {PLACE_NAME[event['pos']]} goes under the pile."
+        return say(
+            "Extraction: the stack on {place} goes under the pile.", place=PLACE_NAME[event["pos"]]
+        )
     if event_type == "cards_cycled":
-        return f"No living royal: {len(event['cards'])} cards cycled to the bottom."
+        return say_n(
+            "No living royal: {n} card cycled to the bottom.",
+            "No living royal: {n} cards cycled to the bottom.",
+            len(event["cards"]),
+        )
     if event_type == "card_returned":
-        return f"{label(event['card'])} cannot be placed and goes under the pile."
+        return say("{card} cannot be placed and goes under the pile.", card=label(event["card"]))
     if event_type == "card_replaced":
-        return f"{label(event['card'])} on {PLACE_NAME[event['pos']]} goes under the pile."
+        return say(
+            "{card} on {place} goes under the pile.",
+            card=label(event["card"]),
+            place=PLACE_NAME[event["pos"]],
+        )
     if event_type in ("game_won", "game_lost"):
         return event["reason"]
     return None

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...cards import deck, is_joker, rank, suit
 from ...core import State
+from ...text import say
 
 # ---- geometry -------------------------------------------------------------------------------
 
@@ -22,18 +23,23 @@ SPOT_POSITION = {
     **{f"R{y}": f"r{y}c2" for y in range(3)},
 }
 # What a player calls each place ("the top left", "above the top left"), for the log.
-_ROWS, _COLS = ("top", "middle", "bottom"), ("left", "middle", "right")
+_ROWS, _COLS = (
+    (say("top"), say("middle"), say("bottom")),
+    (say("left"), say("middle"), say("right")),
+)
 PLACE_NAME = {
-    f"r{r}c{c}": "the centre" if (r, c) == (1, 1) else f"the {_ROWS[r]} {_COLS[c]}"
+    f"r{r}c{c}": say("the centre")
+    if (r, c) == (1, 1)
+    else say("the {row} {column}", row=_ROWS[r], column=_COLS[c])
     for r in range(3)
     for c in range(3)
 }
 PLACE_NAME.update(
     {
-        **{f"T{x}": f"above {PLACE_NAME[f'r0c{x}']}" for x in range(3)},
-        **{f"B{x}": f"below {PLACE_NAME[f'r2c{x}']}" for x in range(3)},
-        **{f"L{y}": f"left of {PLACE_NAME[f'r{y}c0']}" for y in range(3)},
-        **{f"R{y}": f"right of {PLACE_NAME[f'r{y}c2']}" for y in range(3)},
+        **{f"T{x}": say("above {place}", place=PLACE_NAME[f"r0c{x}"]) for x in range(3)},
+        **{f"B{x}": say("below {place}", place=PLACE_NAME[f"r2c{x}"]) for x in range(3)},
+        **{f"L{y}": say("left of {place}", place=PLACE_NAME[f"r{y}c0"]) for y in range(3)},
+        **{f"R{y}": say("right of {place}", place=PLACE_NAME[f"r{y}c2"]) for y in range(3)},
     }
 )
 # The spots each position touches: 2 for a corner, 1 for an edge, none for the centre.

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...cards import HIDDEN, SUIT_SYMBOLS, deck, label, rank_number, shuffled, suit
 from ...core import Action, Event, State
+from ...text import say, say_n
 
 COLUMNS = [f"t{i}" for i in range(1, 8)]
 FOUNDATIONS = ["fS", "fH", "fD", "fC"]
@@ -115,23 +116,23 @@ def pickup_problem(state: State, pile: str, card: str) -> str | None:
     """Why ``card`` can't be picked up from ``pile`` (a pile name, a card of the deck), or
     None when it can."""
     if pile == "stock":
-        return "Cards in the stock can't be moved: draw them first."
+        return say("Cards in the stock can't be moved: draw them first.")
     if pile == "waste":
         if not (state["waste"] and state["waste"][-1] == card):
-            return f"The {label(card)} is not the top card of the waste."
+            return say("The {card} is not the top card of the waste.", card=label(card))
         return None
     if pile in FOUNDATIONS:
         f = state["foundations"][pile]
         if card not in f:
-            return f"The {label(card)} is not on that foundation."
+            return say("The {card} is not on that foundation.", card=label(card))
         if f[-1] != card:
-            return "Only the top card of a foundation can move."
+            return say("Only the top card of a foundation can move.")
         return None
     col = state["columns"][pile]
     if card in col["down"]:
-        return f"The {label(card)} is face down."
+        return say("The {card} is face down.", card=label(card))
     if card not in col["up"]:
-        return f"The {label(card)} is not in that column."
+        return say("The {card} is not in that column.", card=label(card))
     return None
 
 
@@ -182,24 +183,29 @@ def move_problem(state: State, frm: str, card: str, to: str) -> str | None:
         return None
     # Only the explanation is worked out here.
     if to == frm:
-        return "A card can't move onto its own pile."
+        return say("A card can't move onto its own pile.")
     if to not in COLUMNS and to not in FOUNDATIONS:
-        return "Cards can't be put back on the stock or the waste."
+        return say("Cards can't be put back on the stock or the waste.")
     if to in FOUNDATIONS:
         if frm in COLUMNS and len(state["columns"][frm]["up"]) - index != 1:
-            return "Only one card at a time can go to a foundation."
+            return say("Only one card at a time can go to a foundation.")
         if suit(card) != to[1]:
-            return f"The {label(card)} doesn't belong on the {SUIT_SYMBOLS[to[1]]} foundation."
+            return say(
+                "The {card} doesn't belong on the {suit} foundation.",
+                card=label(card),
+                suit=SUIT_SYMBOLS[to[1]],
+            )
         pile = state["foundations"][to]
         if not pile:
-            return "A foundation starts with its Ace."
-        return f"That foundation needs the {label(next_card(to, pile))} next."
+            return say("A foundation starts with its Ace.")
+        return say("That foundation needs the {card} next.", card=label(next_card(to, pile)))
     top = column_top(state, to)
     if top is None:
-        return "Only a King can go into an empty column."
-    return (
-        f"The {label(card)} doesn't fit on the {label(top)}: "
-        "build down by one rank in alternating colours."
+        return say("Only a King can go into an empty column.")
+    return say(
+        "The {card} doesn't fit on the {onto}: build down by one rank in alternating colours.",
+        card=label(card),
+        onto=label(top),
     )
 
 
@@ -586,31 +592,34 @@ def hint_words(state: State, action: Action | None) -> str:
         return ""
     action_type = action["type"]
     if action_type == "draw":
-        return "Draw from the stock."
+        return say("Draw from the stock.")
     if action_type == "recycle":
-        return "Turn the waste over to make a new stock."
+        return say("Turn the waste over to make a new stock.")
     if action_type == "finish":
-        return "Every card is face up: press Finish."
+        return say("Every card is face up: press Finish.")
     if action_type == "undo":
-        return "Undo the last move."
+        return say("Undo the last move.")
     if action_type not in ("move", "auto"):
         return ""
     card = action["card"]
     frm = find_card(state, card) if action_type == "auto" else action["from"]
     index = position_of(state, frm, card)
     to = action["to"] if action_type == "move" else auto_destination(state, frm, card, index)
-    text = f"Move {label(card)}"
+    # The sentence in three parts (what moves, from where, to where), each said on its own.
+    where = ""
     if frm in COLUMNS:
         above = len(state["columns"][frm]["up"]) - index - 1
         if above:
-            text += f" (with the {above} card{'s' if above > 1 else ''} on it)"
+            where = say_n(" (with the {n} card on it)", " (with the {n} cards on it)", above)
     elif frm == "waste":
-        text += " from the waste"
+        where = say(" from the waste")
     else:
-        text += " back from its foundation"
+        where = say(" back from its foundation")
+    top = None if to in FOUNDATIONS else column_top(state, to)
     if to in FOUNDATIONS:
-        return text + " to its foundation."
-    top = column_top(state, to)
-    if top is None:
-        return text + f" to the empty column {to[1:]}."
-    return text + f" onto {label(top)}."
+        dest = say(" to its foundation.")
+    elif top is None:
+        dest = say(" to the empty column {column}.", column=to[1:])
+    else:
+        dest = say(" onto {card}.", card=label(top))
+    return say("Move {card}{where}{dest}", card=label(card), where=where, dest=dest)

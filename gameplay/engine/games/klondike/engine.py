@@ -27,6 +27,7 @@ from ...core import (
     move,
     why_not,
 )
+from ...text import say
 from . import board, solver
 from .board import (
     COLUMNS,
@@ -59,22 +60,22 @@ HINT_SECONDS = 1.0
 def pile_problem(action: Action, field: str) -> str | None:
     value = action.get(field)
     if not isinstance(value, str):
-        return f'A move needs a "{field}" pile.'
+        return say('A move needs a "{field}" pile.', field=field)
     if value not in PILES:
-        return f"There is no pile called '{value[:20]}'."
+        return say("There is no pile called '{value}'.", value=value[:20])
     return None
 
 
 def card_problem(action: Action) -> str | None:
     card = action.get("card")
     if not isinstance(card, str) or card not in RANK_OF:
-        return "That is not a card of this deck."
+        return say("That is not a card of this deck.")
     return None
 
 
 class Klondike(Engine):
     kind = "klondike"
-    title = "Klondike"
+    title = say("Klondike")
     first_win_card = "3S"
     real_game = RealGame(
         decisions=15, pace=4.0
@@ -82,8 +83,8 @@ class Klondike(Engine):
     milestones = (
         Milestone(
             "klondike-fast",
-            "Three-minute Klondike",
-            "Win a game of Klondike in under 3 minutes.",
+            say("Three-minute Klondike"),
+            say("Win a game of Klondike in under 3 minutes."),
             75,
             "fast_wins",
             1,
@@ -93,24 +94,28 @@ class Klondike(Engine):
             seconds=180,
         ),
     )
-    daily = Daily({"draw": 1}, "Draw 1, a deal the solver proved winnable")
-    blurb = "The classic solitaire: build four foundations from Ace to King."
+    daily = Daily({"draw": 1}, say("Draw 1, a deal the solver proved winnable"))
+    blurb = say("The classic solitaire: build four foundations from Ace to King.")
     showcase = ("KS", "QH")
     min_players = 1
     max_players = 1
     options = (
         Option(
-            "draw", (1, 3), "Draw", "Cards turned from the stock at a time.", ("Draw 1", "Draw 3")
+            "draw",
+            (1, 3),
+            say("Draw"),
+            say("Cards turned from the stock at a time."),
+            (say("Draw 1"), say("Draw 3")),
         ),
         Option(
             "winnable",
             (False, True),
-            "Winnable deals only",
-            "Deal only deals the solver proves winnable.",
-            ("No", "Yes"),
+            say("Winnable deals only"),
+            say("Deal only deals the solver proves winnable."),
+            (say("No"), say("Yes")),
         ),
     )
-    records = (Record("winning_moves", "Fewest moves to a win", "min"),)
+    records = (Record("winning_moves", say("Fewest moves to a win"), "min"),)
     WINNABLE_SECONDS = 2.0  # the solver's budget per candidate seed (CPU seconds)
 
     def choose_seed(self, seed: str, rules: dict[str, Any]) -> str:
@@ -154,15 +159,15 @@ class Klondike(Engine):
     @why_not("draw")
     def draw_problem(self, state: State, seat: int, action: Action) -> str | None:
         if not state["stock"]:
-            return "The stock is empty: turn the waste over instead."
+            return say("The stock is empty: turn the waste over instead.")
         return None
 
     @why_not("recycle")
     def recycle_problem(self, state: State, seat: int, action: Action) -> str | None:
         if state["stock"]:
-            return "You can turn the waste over only when the stock is empty."
+            return say("You can turn the waste over only when the stock is empty.")
         if not state["waste"]:
-            return "The stock and the waste are both empty."
+            return say("The stock and the waste are both empty.")
         return None
 
     @why_not("move")
@@ -180,19 +185,19 @@ class Klondike(Engine):
         card = action["card"]
         frm = find_card(state, card)
         if frm is None:
-            return f"The {label(card)} can't be picked up right now."
+            return say("The {card} can't be picked up right now.", card=label(card))
         if auto_destination(state, frm, card, position_of(state, frm, card)) is None:
-            return f"The {label(card)} has nowhere to go."
+            return say("The {card} has nowhere to go.", card=label(card))
         return None
 
     @why_not("undo")
     def undo_problem(self, state: State, seat: int, action: Action) -> str | None:
-        return None if state["history"] else "There is nothing to undo."
+        return None if state["history"] else say("There is nothing to undo.")
 
     @why_not("finish")
     def finish_problem(self, state: State, seat: int, action: Action) -> str | None:
         if not can_finish(state):
-            return "Finish is possible only when every card is face up."
+            return say("Finish is possible only when every card is face up.")
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
@@ -333,21 +338,26 @@ class Klondike(Engine):
         action = advice.get("action")
         move = hint_words(state, action)
         if advice.get("winnable") is False:
-            why = "This position can no longer be won: undo to an earlier point or deal again."
-            message = f"{why} {move}" if action else why
+            why = say("This position can no longer be won: undo to an earlier point or deal again.")
+            message = say("{why} {move}", why=why, move=move) if action else why
         elif action is None:
-            message = "No useful move is left: undo some moves or deal again."
+            message = say("No useful move is left: undo some moves or deal again.")
         elif advice.get("proven"):
-            message = f"{move} It starts a winning line the solver found from here."
+            message = say("{move} It starts a winning line the solver found from here.", move=move)
         elif action["type"] == "finish":
             message = move
         elif "wins" in advice:
-            message = (
-                f"{move} It starts a winning line in {advice['wins']} of {advice['tried']} deals "
-                "that look like yours (the solver can't see the face-down cards either)."
+            message = say(
+                "{move} It starts a winning line in {wins} of {tried} deals that look like yours "
+                "(the solver can't see the face-down cards either).",
+                move=move,
+                wins=advice["wins"],
+                tried=advice["tried"],
             )
         else:
-            message = f"{move} A best guess: the solver found no winning line in time."
+            message = say(
+                "{move} A best guess: the solver found no winning line in time.", move=move
+            )
         return {"action": action, "message": message, "source": advice.get("source")}
 
 

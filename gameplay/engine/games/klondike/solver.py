@@ -79,6 +79,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from ...text import say
 from . import board
 
 SUITS = "SHDC"
@@ -934,7 +935,7 @@ def public_digest(state: dict, view: dict) -> str:
 def describe(state: dict, action: dict | None) -> str:
     """The advice in words, as the table shows it (one wording: the engine's hint_words)."""
     if action is None:
-        return "No useful move is left: undo some moves or start a new deal."
+        return say("No useful move is left: undo some moves or start a new deal.")
     return board.hint_words(state, action)
 
 
@@ -975,7 +976,7 @@ def hint(
     machine). Extra keys: "wins"/"tried" (lookalikes won / solved), "proven" (an exact
     winning line) or "winnable": False (the known position is proven lost)."""
     if board_over(state):
-        return {"action": None, "source": "heuristic", "message": "The game is over."}
+        return {"action": None, "source": "heuristic", "message": say("The game is over.")}
     if {"type": "finish"} in legal:
         return {
             "action": {"type": "finish"},
@@ -992,15 +993,23 @@ def hint(
                 "action": action,
                 "source": "solver",
                 "proven": True,
-                "message": f"{describe(state, action)} It starts a winning line ({moves} actions).",
+                "message": say(
+                    "{move} It starts a winning line ({moves} actions).",
+                    move=describe(state, action),
+                    moves=moves,
+                ),
             }
         out = heuristic_hint(state, view, legal)
         if result["status"] == "lost":
             out["winnable"] = False
+            lost = say(
+                "This position can no longer be won: undo to an earlier point or start a new deal."
+            )
             out["message"] = (
-                "This position can no longer be won: undo to an earlier point or start a new "
-                "deal. " + (describe(state, out["action"]) if out["action"] else "")
-            ).strip()
+                say("{why} {move}", why=lost, move=describe(state, out["action"]))
+                if out["action"]
+                else lost
+            )
         return out
     rng = random.Random(public_digest(state, view))
     votes: Counter[str] = Counter()
@@ -1026,9 +1035,12 @@ def hint(
                 "source": "solver",
                 "wins": wins,
                 "tried": tried,
-                "message": (
-                    f"{describe(state, action)} It starts a winning line in {wins} of {tried} deals "
-                    "that look like yours."
+                "message": say(
+                    "{move} It starts a winning line in {wins} of {tried} deals that look like "
+                    "yours.",
+                    move=describe(state, action),
+                    wins=wins,
+                    tried=tried,
                 ),
             }
     return heuristic_hint(state, view, legal)

@@ -35,6 +35,7 @@ from ...core import (
     move,
     why_not,
 )
+from ...text import restored, say, stored
 from . import evaluator, holds, players
 
 START_CHIPS = 100
@@ -43,7 +44,12 @@ MAX_RAISES = 3
 RAISE_SIZE = {"bet1": 5, "bet2": 10}
 BETTING = ("bet1", "bet2")
 BET_ACTIONS = ("check", "call", "raise", "fold")
-PHASE_NAMES = {"bet1": "Bet 1", "draw": "Draw", "bet2": "Bet 2", "over": "Game over"}
+PHASE_NAMES = {
+    "bet1": say("Bet 1"),
+    "draw": say("Draw"),
+    "bet2": say("Bet 2"),
+    "over": say("Game over"),
+}
 
 
 def split_pot(pot: int, winners: list[int], dealer: int, players: int) -> list[int]:
@@ -69,26 +75,26 @@ SHOWDOWN_PAUSE = 4.0  # the next hand waits this many computer pauses after a sh
 
 class Poker(Engine):
     kind = "poker"
-    title = "Poker"
+    title = say("Poker")
     first_win_card = "JS"
     real_game = RealGame(decisions=2, pace=8.0)  # a draw and a bet
     milestones = (
         Milestone(
             "poker-five",
-            "Five of a kind",
-            "Show five of a kind at a Poker showdown.",
+            say("Five of a kind"),
+            say("Show five of a kind at a Poker showdown."),
             100,
             "fact_total",
             1,
             "QH",
             "gold",
-            "5 of a kind",
+            say("5 of a kind"),
             fact="five_of_a_kind",
         ),
         Milestone(
             "poker-pot",
-            "Big pot",
-            "Win a Poker pot of 100 chips or more.",
+            say("Big pot"),
+            say("Win a Poker pot of 100 chips or more."),
             50,
             "fact_best",
             100,
@@ -98,12 +104,12 @@ class Poker(Engine):
             fact="biggest_pot",
         ),
     )
-    blurb = "Five-card draw with wild jokers. Hold, draw, bluff."
+    blurb = say("Five-card draw with wild jokers. Hold, draw, bluff.")
     showcase = ("JK2", "AH")
     rated = True
     records = (
-        Record("biggest_pot", "Biggest pot won", "max"),
-        Record("hands_won", "Hands won", "sum"),
+        Record("biggest_pot", say("Biggest pot won"), "max"),
+        Record("hands_won", say("Hands won"), "sum"),
     )
     min_players = 2
     max_players = 4
@@ -112,9 +118,9 @@ class Poker(Engine):
         Option(
             "chips",
             (START_CHIPS, 50, 30),
-            "Game length",
-            "The chips each player starts with; the last player with chips wins.",
-            ("100 chips each", "Short: 50 chips each", "Quick: 30 chips each"),
+            say("Game length"),
+            say("The chips each player starts with; the last player with chips wins."),
+            (say("100 chips each"), say("Short: 50 chips each"), say("Quick: 30 chips each")),
         ),
     )
     quick = {"chips": 30}
@@ -150,12 +156,12 @@ class Poker(Engine):
 
     def wait_reason(self, state: State, seat: int) -> str:
         if state["out"][seat]:
-            return "You are out of chips."
+            return say("You are out of chips.")
         if state["folded"][seat]:
-            return "You have folded this hand."
+            return say("You have folded this hand.")
         if state["phase"] == "draw":
-            return "It is not your turn: another player is drawing."
-        return "It is not your turn: another player is betting."
+            return say("It is not your turn: another player is drawing.")
+        return say("It is not your turn: another player is betting.")
 
     # ---- why not: the one place a refusal is explained -------------------------------------
 
@@ -167,21 +173,22 @@ class Poker(Engine):
         if seat != state["turn"]:
             return self.wait_reason(state, seat)
         if state["phase"] not in BETTING:
-            return "It is the draw: choose the cards to hold."
+            return say("It is the draw: choose the cards to hold.")
         rnd = state["round"]
         owed = rnd["level"] - rnd["paid"][seat]
         action_type = action["type"]
         if action_type == "check" and owed:
-            return f"You can't check: it costs {owed} to call."
+            return say("You can't check: it costs {owed} to call.", owed=owed)
         if action_type == "call" and not owed:
-            return "There is no bet to call; check instead."
+            return say("There is no bet to call; check instead.")
         if action_type == "raise":
             if rnd["raises"] >= MAX_RAISES:
-                return f"There have already been {MAX_RAISES} raises in this betting round."
+                return say(
+                    "There have already been {n} raises in this betting round.", n=MAX_RAISES
+                )
             if rnd["level"] >= rnd["room"]:
-                return (
-                    "You can't raise: the bet has reached the table limit "
-                    "(nobody may bet more than the smallest stack)."
+                return say(
+                    "You can't raise: the bet has reached the table limit (nobody may bet more than the smallest stack)."
                 )
         return None
 
@@ -191,19 +198,19 @@ class Poker(Engine):
         if seat != state["turn"]:
             return self.wait_reason(state, seat)
         if state["phase"] != "draw":
-            return "You can't draw now: it is a betting round (check, call, raise or fold)."
+            return say("You can't draw now: it is a betting round (check, call, raise or fold).")
         hand, hold = state["hands"][seat], action.get("hold")
         if not isinstance(hold, list):
-            return "Say which cards to hold (hold none to draw five new cards)."
+            return say("Say which cards to hold (hold none to draw five new cards).")
         if len(hold) > 5:
-            return "You can hold at most your five cards."
+            return say("You can hold at most your five cards.")
         for card in hold:
             if not is_card(card):
-                return f"{str(card)[:12]!r} is not a card."
+                return say("{value!r} is not a card.", value=str(card)[:12])
             if card not in hand:
-                return f"You don't hold the {label(card)}."
+                return say("You don't hold the {card}.", card=label(card))
         if len(set(hold)) != len(hold):
-            return "You listed a card twice."
+            return say("You listed a card twice.")
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:
@@ -359,10 +366,16 @@ class Poker(Engine):
             "winners": winners,
             "payouts": payouts,
             "by_fold": False,
-            "hand_name": evaluator.hand_name(best),
-            "description": evaluator.describe(best),
+            "hand_name": str(evaluator.hand_name(best)),
+            "description": str(evaluator.describe(best)),
             "shown": shown,
-            "names": names,
+            "names": [None if n is None else str(n) for n in names],
+            # The same words as plain data, to be said again in the reader's language.
+            "said": {
+                "hand_name": stored(evaluator.hand_name(best)),
+                "description": stored(evaluator.describe(best)),
+                "names": [stored(n) for n in names],
+            },
         }
         return events + self._end_hand(state)
 
@@ -655,10 +668,13 @@ def remember_showdown(state: State, live: list[int], values: dict[int, int]) -> 
 
 def _copy_last(last: dict[str, Any]) -> dict[str, Any]:
     out = dict(last)
+    said = out.pop("said", None) or {}
+    out["hand_name"] = restored(said.get("hand_name", last["hand_name"]))
+    out["description"] = restored(said.get("description", last["description"]))
     out["winners"] = list(last["winners"])
     out["payouts"] = list(last["payouts"])
     out["shown"] = [None if c is None else list(c) for c in last["shown"]]
-    out["names"] = list(last["names"])
+    out["names"] = [restored(n) for n in said.get("names", last["names"])]
     return out
 
 

@@ -32,37 +32,39 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
+from ...text import say
+
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT = 0, 1, 2, 3, 4
 FLUSH_CATEGORY, FULL_HOUSE, FOUR_OF_A_KIND, STRAIGHT_FLUSH, FIVE_OF_A_KIND = 5, 6, 7, 8, 9
 
 CATEGORY_NAMES = [
-    "High card",
-    "One pair",
-    "Two pair",
-    "Three of a kind",
-    "Straight",
-    "Flush",
-    "Full house",
-    "Four of a kind",
-    "Straight flush",
-    "Five of a kind",
+    say("High card"),
+    say("One pair"),
+    say("Two pair"),
+    say("Three of a kind"),
+    say("Straight"),
+    say("Flush"),
+    say("Full house"),
+    say("Four of a kind"),
+    say("Straight flush"),
+    say("Five of a kind"),
 ]
 
 RANK_VALUES = {r: v for v, r in enumerate("2 3 4 5 6 7 8 9 10 J Q K A".split(), start=2)}
 RANK_WORDS = {
-    2: ("Two", "Twos"),
-    3: ("Three", "Threes"),
-    4: ("Four", "Fours"),
-    5: ("Five", "Fives"),
-    6: ("Six", "Sixes"),
-    7: ("Seven", "Sevens"),
-    8: ("Eight", "Eights"),
-    9: ("Nine", "Nines"),
-    10: ("Ten", "Tens"),
-    11: ("Jack", "Jacks"),
-    12: ("Queen", "Queens"),
-    13: ("King", "Kings"),
-    14: ("Ace", "Aces"),
+    2: (say("Two"), say("Twos")),
+    3: (say("Three"), say("Threes")),
+    4: (say("Four"), say("Fours")),
+    5: (say("Five"), say("Fives")),
+    6: (say("Six"), say("Sixes")),
+    7: (say("Seven"), say("Sevens")),
+    8: (say("Eight"), say("Eights")),
+    9: (say("Nine"), say("Nines")),
+    10: (say("Ten"), say("Tens")),
+    11: (say("Jack"), say("Jacks")),
+    12: (say("Queen"), say("Queens")),
+    13: (say("King"), say("Kings")),
+    14: (say("Ace"), say("Aces")),
 }
 
 PRIMES = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41]  # ranks 2 .. A
@@ -104,24 +106,24 @@ def describe(value: int) -> str:
         return RANK_WORDS[r][1]
 
     if category == FIVE_OF_A_KIND:
-        return f"Five {many(keys[0])}"
+        return say("Five {ranks}", ranks=many(keys[0]))
     if category == STRAIGHT_FLUSH:
-        return f"Straight flush, {one(keys[0])} high"
+        return say("Straight flush, {rank} high", rank=one(keys[0]))
     if category == FOUR_OF_A_KIND:
-        return f"Four {many(keys[0])}"
+        return say("Four {ranks}", ranks=many(keys[0]))
     if category == FULL_HOUSE:
-        return f"Full house, {many(keys[0])} over {many(keys[1])}"
+        return say("Full house, {ranks} over {other}", ranks=many(keys[0]), other=many(keys[1]))
     if category == FLUSH_CATEGORY:
-        return f"Flush, {one(keys[0])} high"
+        return say("Flush, {rank} high", rank=one(keys[0]))
     if category == STRAIGHT:
-        return f"Straight, {one(keys[0])} high"
+        return say("Straight, {rank} high", rank=one(keys[0]))
     if category == THREE_OF_A_KIND:
-        return f"Three {many(keys[0])}"
+        return say("Three {ranks}", ranks=many(keys[0]))
     if category == TWO_PAIR:
-        return f"Two pair, {many(keys[0])} and {many(keys[1])}"
+        return say("Two pair, {ranks} and {other}", ranks=many(keys[0]), other=many(keys[1]))
     if category == ONE_PAIR:
-        return f"Pair of {many(keys[0])}"
-    return f"High card, {one(keys[0])}"
+        return say("Pair of {ranks}", ranks=many(keys[0]))
+    return say("High card, {rank}", rank=one(keys[0]))
 
 
 # ---- card codes -----------------------------------------------------------------------------

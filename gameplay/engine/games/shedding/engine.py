@@ -22,7 +22,18 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...cards import SUIT_SYMBOLS, SUITS, is_card, is_joker, label, rank, rng, shuffled, suit
+from ...cards import (
+    RANK_LETTERS,
+    SUIT_SYMBOLS,
+    SUITS,
+    is_card,
+    is_joker,
+    label,
+    rank,
+    rng,
+    shuffled,
+    suit,
+)
 from ...core import (
     MEDIUM,
     STRENGTHS,
@@ -37,6 +48,7 @@ from ...core import (
     ranking_by,
     why_not,
 )
+from ...text import say, say_n
 from . import players, ruleset, scoring, strategy
 from .ruleset import effect_key, effect_of, is_special
 
@@ -189,17 +201,17 @@ class Shedding(Engine):
 
     def _turn_problem(self, state: State, seat: Any) -> str | None:
         if state["over"]:
-            return "The game is over."
+            return say("The game is over.")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return "There is no such seat at this table."
+            return say("There is no such seat at this table.")
         if not 0 <= seat < len(state["hands"]):
-            return "There is no such seat at this table."
+            return say("There is no such seat at this table.")
         if state["phase"] == "choose_suit":
             if seat == state["dealer"]:
-                return "Name the suit for the first card first."
-            return "Wait for the dealer to name the suit."
+                return say("Name the suit for the first card first.")
+            return say("Wait for the dealer to name the suit.")
         if seat != state["turn"]:
-            return "It is not your turn."
+            return say("It is not your turn.")
         return None
 
     def _pending_text(self, state: State) -> str:
@@ -207,8 +219,13 @@ class Shedding(Engine):
         n = state["pending"]
         if rs["stacking"]:
             by = ruleset.key_label(state["pending_by"])
-            return f"Take the {n} cards, or answer with a {by}."
-        return f"Take the {n} cards."
+            return say_n(
+                "Take the {n} card, or answer with a {card}.",
+                "Take the {n} cards, or answer with a {card}.",
+                n,
+                card=by,
+            )
+        return say_n("Take the {n} card.", "Take the {n} cards.", n)
 
     @why_not("play")
     def play_problem(self, state: State, seat: Any, action: Action) -> str | None:
@@ -219,31 +236,36 @@ class Shedding(Engine):
         card = action.get("card")
         hand = state["hands"][seat]
         if not is_card(card):
-            return "Choose a card from your hand."
+            return say("Choose a card from your hand.")
         if card not in hand:
-            return f"You don't hold the {label(card)}."
+            return say("You don't hold the {card}.", card=label(card))
         if state["pending"] and not self._fits(state, card):
             return self._pending_text(state)
         if not self._fits(state, card):
             top = state["discards"][-1]
             wanted = SUIT_SYMBOLS[state["suit"]]
-            return f"The {label(card)} doesn't match: play a {wanted} or a {rank(top)}."
+            return say(
+                "The {card} doesn't match: play a {wanted} or a {rank}.",
+                card=label(card),
+                wanted=wanted,
+                rank=RANK_LETTERS.get(rank(top), rank(top)),
+            )
         if self._lone_special(state, seat, card):
-            return "You can't go out on a special card: draw instead."
+            return say("You can't go out on a special card: draw instead.")
         wish = effect_of(rs["effects"], card) == ("wish", 0)
         named = action.get("suit")
         if wish and named not in SUIT_LETTERS:
-            return f"Name the suit to follow your {label(card)}."
+            return say("Name the suit to follow your {card}.", card=label(card))
         if not wish and "suit" in action:
-            return f"Only a wild card names a suit; the {label(card)} doesn't."
+            return say("Only a wild card names a suit; the {card} doesn't.", card=label(card))
         if "knock" in action:
-            word = ruleset.ANNOUNCE_WORDS.get(rs["announce"] or "", "knock").lower()
+            word = ruleset.ANNOUNCE_VERBS.get(rs["announce"] or "knock", "knock")
             if action["knock"] is not True:
-                return f"To {word}, send knock: true (or leave it out)."
+                return say("To {call}, send knock: true (or leave it out).", call=word)
             if not rs["knock_penalty"]:
-                return "There is no last-card call in these rules."
+                return say("There is no last-card call in these rules.")
             if len(hand) != 2:
-                return f"You {word} only as you play your second-to-last card."
+                return say("You {call} only as you play your second-to-last card.", call=word)
         return None
 
     @why_not("draw")
@@ -255,13 +277,15 @@ class Shedding(Engine):
             return self._pending_text(state)
         if state["cover"]:
             if self._has_play(state, seat):
-                return f"Cover the {label(state['discards'][-1])} with a card you hold."
+                return say(
+                    "Cover the {card} with a card you hold.", card=label(state["discards"][-1])
+                )
         elif state["drew"]:
-            return "You have already drawn this turn."
+            return say("You have already drawn this turn.")
         elif not state["ruleset"]["free_draw"] and self._has_play(state, seat):
-            return "You have a card to play, so you may not draw."
+            return say("You have a card to play, so you may not draw.")
         if not self._can_draw(state):
-            return "There are no cards left to draw."
+            return say("There are no cards left to draw.")
         return None
 
     @why_not("pass")
@@ -273,16 +297,20 @@ class Shedding(Engine):
             return self._pending_text(state)
         if state["cover"]:
             if self._has_play(state, seat):
-                return f"Cover the {label(state['discards'][-1])} with a card you hold."
+                return say(
+                    "Cover the {card} with a card you hold.", card=label(state["discards"][-1])
+                )
             if self._can_draw(state):
-                return f"Draw until you can cover the {label(state['discards'][-1])}."
+                return say(
+                    "Draw until you can cover the {card}.", card=label(state["discards"][-1])
+                )
             return None
         if state["drew"]:
             return None
         if self._can_draw(state):
-            return "Play a card or draw one before you pass."
+            return say("Play a card or draw one before you pass.")
         if self._has_play(state, seat):
-            return "You have a card to play."
+            return say("You have a card to play.")
         return None
 
     @why_not("take")
@@ -291,19 +319,19 @@ class Shedding(Engine):
         if problem:
             return problem
         if not state["pending"]:
-            return "There are no cards to take: nobody played a draw card on you."
+            return say("There are no cards to take: nobody played a draw card on you.")
         return None
 
     @why_not("choose_suit")
     def choose_suit_problem(self, state: State, seat: Any, action: Action) -> str | None:
         if state["over"]:
-            return "The game is over."
+            return say("The game is over.")
         if state["phase"] != "choose_suit":
-            return "A suit is named only with a wild first card."
+            return say("A suit is named only with a wild first card.")
         if type(seat) is not int or seat != state["dealer"]:
-            return "The dealer names the suit for the first card."
+            return say("The dealer names the suit for the first card.")
         if action.get("suit") not in SUIT_LETTERS:
-            return "Name a suit: S, H, D or C."
+            return say("Name a suit: S, H, D or C.")
         return None
 
     # ---- turn and legal actions --------------------------------------------------------
@@ -758,14 +786,14 @@ class Shedding(Engine):
 
 class CrazyEights(Shedding):
     kind = "crazy8"
-    title = "Crazy 8"
+    title = say("Crazy 8")
     first_win_card = "8H"
     real_game = RealGame(decisions=4, pace=5.0)  # four plays or draws of the person's own
     milestones = (
         Milestone(
             "crazy8-pass",
-            "Pass it on",
-            "Pass 10 draw cards on at Crazy 8.",
+            say("Pass it on"),
+            say("Pass 10 draw cards on at Crazy 8."),
             25,
             "fact_total",
             10,
@@ -776,7 +804,7 @@ class CrazyEights(Shedding):
         ),
     )
     rules_file = "crazy8.md"
-    blurb = "Match the suit or rank; eights are wild. Empty your hand first."
+    blurb = say("Match the suit or rank; eights are wild. Empty your hand first.")
     showcase = ("8C", "8H")
     preset = "crazy8"
     modes = ("crazy8", "maumau", "101", ruleset.CUSTOM)
@@ -785,21 +813,21 @@ class CrazyEights(Shedding):
     ladder = {"easy": 1475, "medium": 1500, "hard": 1500, "expert": 1500}
     options = ruleset.options_for("crazy8", modes)
     records = (
-        Record("rounds_won", "Rounds won", "sum"),
-        Record("penalties_stacked", "Draw cards passed on", "sum"),
+        Record("rounds_won", say("Rounds won"), "sum"),
+        Record("penalties_stacked", say("Draw cards passed on"), "sum"),
     )
 
 
 class AmericanEights(Shedding):
     kind = "american8"
-    title = "8 Américain"
+    title = say("8 Américain")
     first_win_card = "8D"
     real_game = RealGame(decisions=4, pace=5.0)  # four plays or draws of the person's own
     milestones = (
         Milestone(
             "american8-knock",
-            "Knock knock",
-            "Knock 10 times at 8 Américain.",
+            say("Knock knock"),
+            say("Knock 10 times at 8 Américain."),
             25,
             "fact_total",
             10,
@@ -810,7 +838,7 @@ class AmericanEights(Shedding):
         ),
     )
     rules_file = "american8.md"
-    blurb = "Crazy eights with action cards: reverse, skip, draw two, draw four."
+    blurb = say("Crazy eights with action cards: reverse, skip, draw two, draw four.")
     showcase = ("2S", "JK1")
     preset = "american8"
     modes = ("american8", ruleset.CUSTOM)
@@ -820,10 +848,10 @@ class AmericanEights(Shedding):
     options = ruleset.options_for("american8", modes)
     quick = {"mode": ruleset.CUSTOM, "scoring": "wins"}  # one round, first out wins
     records = (
-        Record("points", "Lowest final score", "min"),
-        Record("rounds_won", "Rounds won", "sum"),
-        Record("knocks", "Knocks", "sum"),
-        Record("penalties_stacked", "Draw cards passed on", "sum"),
+        Record("points", say("Lowest final score"), "min"),
+        Record("rounds_won", say("Rounds won"), "sum"),
+        Record("knocks", say("Knocks"), "sum"),
+        Record("penalties_stacked", say("Draw cards passed on"), "sum"),
     )
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import RANKS, SUIT_SYMBOLS, deck, is_joker, rank
+from ...cards import RANK_LETTERS, RANKS, SUIT_SYMBOLS, deck, is_joker, label, rank
 from ...core import IllegalAction, Option
+from ...text import say
 
 PRESET = "preset"
 CUSTOM = "custom"
@@ -144,140 +145,203 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 MODE_TITLES = {
-    "crazy8": "Crazy 8",
-    "american8": "8 Américain",
-    "maumau": "Mau-Mau",
+    "crazy8": say("Crazy 8"),
+    "american8": say("8 Américain"),
+    "maumau": say("Mau-Mau"),
     "101": "101",
-    CUSTOM: "Custom",
+    CUSTOM: say("Custom"),
 }
 
-ANNOUNCE_WORDS = {"knock": "Knock", "mau": "Mau"}
+ANNOUNCE_WORDS = {"knock": say("Knock"), "mau": say("Mau")}
+# The call as a verb in a sentence ("To knock, send ...").
+ANNOUNCE_VERBS = {"knock": say("knock"), "mau": say("mau")}
 
 
 # ---- the options form ----------------------------------------------------------------------
 
 # (name, label, values after "preset", value labels, help), in the order the form shows them.
 CUSTOM_OPTIONS: list[tuple[str, str, tuple, tuple[str, ...], str]] = [
-    ("deck", "Deck", (52, 36, 32), ("52 cards (2–A)", "36 cards (6–A)", "32 cards (7–A)"), ""),
-    ("jokers", "Jokers", (0, 2), ("None", "Two"), "Jokers only come with the 52-card deck."),
+    (
+        "deck",
+        say("Deck"),
+        (52, 36, 32),
+        (say("52 cards (2–A)"), say("36 cards (6–A)"), say("32 cards (7–A)")),
+        "",
+    ),
+    (
+        "jokers",
+        say("Jokers"),
+        (0, 2),
+        (say("None"), say("Two")),
+        say("Jokers only come with the 52-card deck."),
+    ),
     (
         "hand_size",
-        "Cards dealt",
+        say("Cards dealt"),
         ("auto", 5, 6, 7, 8, 9, 10),
-        ("7, or 5 with 3–4 players", "5", "6", "7", "8", "9", "10"),
-        "Cards dealt to each player.",
+        (say("7, or 5 with 3–4 players"), "5", "6", "7", "8", "9", "10"),
+        say("Cards dealt to each player."),
     ),
     (
         "effects",
-        "Special cards",
+        say("Special cards"),
         ("eights", "maumau", "101"),
         (
-            "8s wild, plus the switches below",
-            "Mau-Mau: J wild, 7 draws two, 8 skips",
-            "101: Q wild, 6/7/K♠ draw and skip, A skips, 9 must be covered",
+            say("8s wild, plus the switches below"),
+            say("Mau-Mau: J wild, 7 draws two, 8 skips"),
+            say("101: Q wild, 6/7/K♠ draw and skip, A skips, 9 must be covered"),
         ),
-        "Which cards have an effect.",
+        say("Which cards have an effect."),
     ),
-    ("wish8", "8s are wild", (True, False), (), "Play an 8 on anything and name the suit."),
-    ("reverse_ace", "Ace reverses", (True, False), (), "An Ace turns the direction of play."),
-    ("skip_jack", "Jack skips", (True, False), (), "A Jack skips the next player."),
-    ("draw2", "2 draws two", (True, False), (), "A 2 makes the next player draw two."),
     (
-        "draw4_joker",
-        "Joker draws four",
+        "wish8",
+        say("8s are wild"),
         (True, False),
         (),
-        "A joker makes the next player draw four.",
+        say("Play an 8 on anything and name the suit."),
+    ),
+    (
+        "reverse_ace",
+        say("Ace reverses"),
+        (True, False),
+        (),
+        say("An Ace turns the direction of play."),
+    ),
+    ("skip_jack", say("Jack skips"), (True, False), (), say("A Jack skips the next player.")),
+    ("draw2", say("2 draws two"), (True, False), (), say("A 2 makes the next player draw two.")),
+    (
+        "draw4_joker",
+        say("Joker draws four"),
+        (True, False),
+        (),
+        say("A joker makes the next player draw four."),
     ),
     (
         "stacking",
-        "Stacking",
+        say("Stacking"),
         (True, False),
         (),
-        "Answer a draw card with one of the same kind and pass the total on.",
+        say("Answer a draw card with one of the same kind and pass the total on."),
     ),
     (
         "starter_effect",
-        "First card counts",
+        say("First card counts"),
         (True, False),
         (),
-        "The first discard counts as played by the dealer.",
+        say("The first discard counts as played by the dealer."),
     ),
-    ("free_draw", "Draw at will", (True, False), (), "You may draw even when you could play."),
+    (
+        "free_draw",
+        say("Draw at will"),
+        (True, False),
+        (),
+        say("You may draw even when you could play."),
+    ),
     (
         "play_after_draw",
-        "Play after drawing",
+        say("Play after drawing"),
         (True, False),
         (),
-        "After drawing you may still play a card.",
+        say("After drawing you may still play a card."),
     ),
     (
         "knock_penalty",
-        "Forgetting the call",
+        say("Forgetting the call"),
         (0, 1, 2, 3, 4, 5, 6),
-        ("No call", "1 card", "2 cards", "3 cards", "4 cards", "5 cards", "6 cards"),
-        "Cards drawn for not calling out your last card.",
+        (
+            say("No call"),
+            say("1 card"),
+            say("2 cards"),
+            say("3 cards"),
+            say("4 cards"),
+            say("5 cards"),
+            say("6 cards"),
+        ),
+        say("Cards drawn for not calling out your last card."),
     ),
     (
         "announce",
-        "Last-card call",
+        say("Last-card call"),
         ("knock", "mau"),
-        ("Knock", "Mau"),
-        "What you call as you play your second-to-last card.",
+        (say("Knock"), say("Mau")),
+        say("What you call as you play your second-to-last card."),
     ),
     (
         "special_last_card",
-        "Out on a special card",
+        say("Out on a special card"),
         (True, False),
         (),
-        "Whether you may play a special card as your last card.",
+        say("Whether you may play a special card as your last card."),
     ),
     (
         "scoring",
-        "Scoring",
+        say("Scoring"),
         ("wins", "points"),
-        ("One round, wins counted", "Points, lowest total wins"),
+        (say("One round, wins counted"), say("Points, lowest total wins")),
         "",
     ),
     (
         "target",
-        "Target score",
+        say("Target score"),
         (50, 100, 150, 200, 300, 500),
         (),
-        "Points scoring: the game ends at this total.",
+        say("Points scoring: the game ends at this total."),
     ),
     (
         "values",
-        "Card values",
+        say("Card values"),
         ("american8", "classic", "maumau", "101"),
-        ("8 Américain", "Classic (8 = 50)", "Mau-Mau", "101"),
-        "Points scoring: what the cards left in a hand count.",
+        (say("8 Américain"), say("Classic (8 = 50)"), say("Mau-Mau"), "101"),
+        say("Points scoring: what the cards left in a hand count."),
     ),
     (
         "last_card_bonus",
-        "Last-card bonus",
+        say("Last-card bonus"),
         ("none", "jack_double", "queen"),
-        ("None", "Out on a Jack doubles", "Out on a Queen takes off 20 (Q♠ 40)"),
-        "Points scoring: what going out on a certain card does.",
+        (say("None"), say("Out on a Jack doubles"), say("Out on a Queen takes off 20 (Q♠ 40)")),
+        say("Points scoring: what going out on a certain card does."),
     ),
 ]
-LABELS = {name: label for name, label, *_ in CUSTOM_OPTIONS}
+LABELS = {name: title for name, title, *_ in CUSTOM_OPTIONS}
+# The option names inside a sentence ("choose Custom to change the deck").
+LOWER_LABELS = {
+    "deck": say("deck"),
+    "jokers": say("jokers"),
+    "hand_size": say("cards dealt"),
+    "effects": say("special cards"),
+    "wish8": say("8s are wild"),
+    "reverse_ace": say("ace reverses"),
+    "skip_jack": say("jack skips"),
+    "draw2": say("2 draws two"),
+    "draw4_joker": say("joker draws four"),
+    "stacking": say("stacking"),
+    "starter_effect": say("first card counts"),
+    "free_draw": say("draw at will"),
+    "play_after_draw": say("play after drawing"),
+    "knock_penalty": say("forgetting the call"),
+    "announce": say("last-card call"),
+    "special_last_card": say("out on a special card"),
+    "scoring": say("scoring"),
+    "target": say("target score"),
+    "values": say("card values"),
+    "last_card_bonus": say("last-card bonus"),
+}
 
 POINTS_ONLY = ("target", "values", "last_card_bonus")
 POINTS_ONLY_TEXT = {
-    "target": "A target score needs points scoring.",
-    "values": "Card values need points scoring.",
-    "last_card_bonus": "A last-card bonus needs points scoring.",
+    "target": say("A target score needs points scoring."),
+    "values": say("Card values need points scoring."),
+    "last_card_bonus": say("A last-card bonus needs points scoring."),
 }
 
 
 def _value_label(value: Any, labels: tuple[str, ...], values: tuple) -> str:
     if isinstance(value, tuple):  # a preset's hand sizes for 2, 3 and 4 players
-        return "7, or 5 with 3–4 players" if value == (7, 5, 5) else str(value[0])
+        return say("7, or 5 with 3–4 players") if value == (7, 5, 5) else str(value[0])
     if labels:
         return labels[values.index(value)]
     if isinstance(value, bool):
-        return "On" if value else "Off"
+        return say("On") if value else say("Off")
     return str(value)
 
 
@@ -289,15 +353,15 @@ def options_for(kind: str, modes: tuple[str, ...]) -> tuple[Option, ...]:
         Option(
             "mode",
             modes,
-            "Rules",
-            "A preset plays its rules as they are; Custom turns each rule on or off.",
+            say("Rules"),
+            say("A preset plays its rules as they are; Custom turns each rule on or off."),
             tuple(MODE_TITLES[m] for m in modes),
         )
     ]
     for name, title, values, labels, help_text in CUSTOM_OPTIONS:
         ours = _value_label(preset[name], labels, values)
         if name in POINTS_ONLY and preset["scoring"] == "wins":
-            ours += " with points scoring"
+            ours = say("{value} with points scoring", value=ours)
         out.append(
             Option(
                 name,
@@ -305,7 +369,7 @@ def options_for(kind: str, modes: tuple[str, ...]) -> tuple[Option, ...]:
                 title,
                 help_text,
                 (
-                    f"As in {MODE_TITLES[kind]} ({ours})",
+                    say("As in {mode} ({value})", mode=MODE_TITLES[kind], value=ours),
                     *(_value_label(v, labels, values) for v in values),
                 ),
                 {"mode": CUSTOM},
@@ -330,8 +394,11 @@ def check(rules: dict[str, Any], kind: str, players: int) -> None:
     if mode != CUSTOM and chosen:
         name = next(iter(chosen))
         raise IllegalAction(
-            f"{MODE_TITLES[mode]} plays fixed rules: choose Custom to change "
-            f"{LABELS[name].lower()}."
+            say(
+                "{mode} plays fixed rules: choose Custom to change {option}.",
+                mode=MODE_TITLES[mode],
+                option=LOWER_LABELS[name],
+            )
         )
     for problem in _contradictions(chosen):
         raise IllegalAction(problem)
@@ -339,8 +406,14 @@ def check(rules: dict[str, Any], kind: str, players: int) -> None:
     needed = settings["hand_size"] * players + 1
     if needed > len(full_deck(settings)):
         raise IllegalAction(
-            f"{settings['hand_size']} cards each for {players} players and a first discard "
-            f"need {needed} cards: the deck has {len(full_deck(settings))}."
+            say(
+                "{each} cards each for {players} players and a first discard need {needed} "
+                "cards: the deck has {has}.",
+                each=settings["hand_size"],
+                players=players,
+                needed=needed,
+                has=len(full_deck(settings)),
+            )
         )
 
 
@@ -349,33 +422,34 @@ def _contradictions(chosen: dict[str, Any]):
     deck_size = chosen.get("deck")
     short = deck_size is not None and deck_size != 52
     if chosen.get("draw4_joker") is True and chosen.get("jokers") == 0:
-        yield "A joker can't make anyone draw four without jokers in the deck."
+        yield say("A joker can't make anyone draw four without jokers in the deck.")
     if short and chosen.get("jokers") == 2:
-        yield "Jokers only come with the 52-card deck."
+        yield say("Jokers only come with the 52-card deck.")
     if short and chosen.get("draw4_joker") is True:
-        yield "Joker draws four needs jokers, and jokers only come with the 52-card deck."
+        yield say("Joker draws four needs jokers, and jokers only come with the 52-card deck.")
     if short and chosen.get("draw2") is True:
-        yield f"There are no 2s in a {deck_size}-card deck."
+        yield say("There are no 2s in a {size}-card deck.", size=deck_size)
     if deck_size == 32 and chosen.get("effects") == "101":
-        yield "The 101 special cards need the 6s, and a 32-card deck has none."
+        yield say("The 101 special cards need the 6s, and a 32-card deck has none.")
     if chosen.get("effects") in EFFECT_TABLES:
         switched = [s for s in SWITCHES if s in chosen]
         if switched:
-            yield (
-                f"The {MODE_TITLES[chosen['effects']]} special cards are fixed: leave "
-                f"“{LABELS[switched[0]]}” as in the preset."
+            yield say(
+                "The {mode} special cards are fixed: leave “{option}” as in the preset.",
+                mode=MODE_TITLES[chosen["effects"]],
+                option=LABELS[switched[0]],
             )
     if chosen.get("stacking") is True:
         if chosen.get("effects") == "101":
-            yield "The 101 special cards have no draw card to stack."
+            yield say("The 101 special cards have no draw card to stack.")
         elif chosen.get("draw2") is False and chosen.get("draw4_joker") is False:
-            yield "Stacking needs a draw card: turn on 2 draws two or joker draws four."
+            yield say("Stacking needs a draw card: turn on 2 draws two or joker draws four.")
     if chosen.get("scoring") == "wins":
         for name in POINTS_ONLY:
             if name in chosen:
                 yield POINTS_ONLY_TEXT[name]
     if "announce" in chosen and chosen.get("knock_penalty") == 0:
-        yield "A last-card call needs a penalty for forgetting it."
+        yield say("A last-card call needs a penalty for forgetting it.")
 
 
 def resolve(rules: dict[str, Any], kind: str, players: int) -> dict[str, Any]:
@@ -482,22 +556,22 @@ def is_special(effects: dict[str, str], card: str) -> bool:
 
 
 EFFECT_TEXT = {
-    "wish": "wild: play it on anything and name the suit",
-    "reverse": "reverses the direction of play",
-    "skip": "the next player is skipped",
-    "draw": "the next player draws {n}",
-    "draw_skip": "the next player draws {n} and is skipped",
-    "cover": "must be covered at once by its player",
+    "wish": lambda n: say("wild: play it on anything and name the suit"),
+    "reverse": lambda n: say("reverses the direction of play"),
+    "skip": lambda n: say("the next player is skipped"),
+    "draw": lambda n: say("the next player draws {n}", n=n),
+    "draw_skip": lambda n: say("the next player draws {n} and is skipped", n=n),
+    "cover": lambda n: say("must be covered at once by its player"),
 }
 
 
 def key_label(key: str) -> str:
     """ "8" -> "8", "KS" -> "K♠", "JK" -> "Joker"."""
     if key == "JK":
-        return "Joker"
+        return say("Joker")
     if key[-1] in SUIT_SYMBOLS and len(key) > 1 and key[:-1] in RANKS:
-        return key[:-1] + SUIT_SYMBOLS[key[-1]]
-    return key
+        return label(key)
+    return RANK_LETTERS.get(key, key)
 
 
 def describe_effects(effects: dict[str, str], stacking: bool) -> list[dict[str, Any]]:
@@ -507,9 +581,11 @@ def describe_effects(effects: dict[str, str], stacking: bool) -> list[dict[str, 
     for key, effect in effects.items():
         name, _, count = effect.partition(":")
         n = int(count or 0)
-        text = EFFECT_TEXT[name].format(n=n)
+        text = EFFECT_TEXT[name](n)
         if name == "draw" and stacking:
-            text += f", unless they answer with a {key_label(key)}"
+            text = say(
+                "{effect}, unless they answer with a {card}", effect=text, card=key_label(key)
+            )
         exact = key != "JK" and key not in RANKS
         rows.append(
             {

@@ -27,6 +27,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import SUIT_SYMBOLS, SUITS, is_joker, label, rank, suit
+from ...text import say
 from .ruleset import effect_of, full_deck, is_special
 from .scoring import card_points
 
@@ -193,16 +194,21 @@ def describe(action: Action) -> str:
     """The advice in words, for the hint."""
     kind = action["type"]
     if kind == "play":
-        text = f"Play the {label(action['card'])}"
-        if "suit" in action:
-            text += f" and name {SUIT_SYMBOLS[action['suit']]}"
+        card = label(action["card"])
+        named = SUIT_SYMBOLS.get(action.get("suit", ""))
+        if named and action.get("knock"):
+            return say(
+                "Play the {card} and name {suit}, and call your last card.", card=card, suit=named
+            )
+        if named:
+            return say("Play the {card} and name {suit}.", card=card, suit=named)
         if action.get("knock"):
-            text += ", and call your last card"
-        return text + "."
+            return say("Play the {card}, and call your last card.", card=card)
+        return say("Play the {card}.", card=card)
     if kind == "choose_suit":
-        return f"Name {SUIT_SYMBOLS[action['suit']]}: you hold most of that suit."
+        return say("Name {suit}: you hold most of that suit.", suit=SUIT_SYMBOLS[action["suit"]])
     return {
-        "draw": "Draw a card.",
-        "pass": "Pass: nothing you hold fits.",
-        "take": "Take the cards: you can't answer the draw card.",
+        "draw": say("Draw a card."),
+        "pass": say("Pass: nothing you hold fits."),
+        "take": say("Take the cards: you can't answer the draw card."),
     }[kind]

@@ -33,6 +33,7 @@ from ...core import (
     why_not,
 )
 from ...rummy import DrawDiscard, begin_turn
+from ...text import say
 from . import players, strategy
 from .hands import goes_out, leftover, wild_name, wild_rank
 
@@ -119,14 +120,14 @@ def meld_kind(meld: tuple[str, ...] | list[str], wild: int) -> str:
 
 class Thirteen(DrawDiscard):
     kind = "thirteen"
-    title = "Thirteen"
+    title = say("Thirteen")
     first_win_card = "3D"
     real_game = RealGame(decisions=4, pace=6.0)  # a few draws and discards
     milestones = (
         Milestone(
             "thirteen-out",
-            "Going out",
-            "Go out first in 10 rounds of Thirteen.",
+            say("Going out"),
+            say("Go out first in 10 rounds of Thirteen."),
             25,
             "fact_total",
             10,
@@ -136,9 +137,9 @@ class Thirteen(DrawDiscard):
             fact="rounds_out",
         ),
     )
-    blurb = "Seven cards, a new wild rank each round, 13 rounds (Quick: 3). Lowest total wins."
+    blurb = say("Seven cards, a new wild rank each round, 13 rounds (Quick: 3). Lowest total wins.")
     showcase = ("QC", "3S")
-    not_your_turn = "It is not your turn: wait for the other players."
+    not_your_turn = say("It is not your turn: wait for the other players.")
     strategy = strategy  # the computer player's Medium: choose() and describe(), for hints
     strengths = STRENGTHS
 
@@ -147,7 +148,7 @@ class Thirteen(DrawDiscard):
     ) -> Action:
         return players.bot(view, legal, rng_, strength)
 
-    already_drawn = "You have already drawn: discard a card, or go out."
+    already_drawn = say("You have already drawn: discard a card, or go out.")
     min_players = 2
     max_players = 4
     rated = True
@@ -155,15 +156,15 @@ class Thirteen(DrawDiscard):
         Option(
             "rounds",
             (ROUNDS, 7, 3),
-            "Game length",
-            "Round r's wild rank is r; after the last round the lowest total wins.",
-            ("13 rounds", "Short: 7 rounds", "Quick: 3 rounds"),
+            say("Game length"),
+            say("Round r's wild rank is r; after the last round the lowest total wins."),
+            (say("13 rounds"), say("Short: 7 rounds"), say("Quick: 3 rounds")),
         ),
     )
     quick = {"rounds": 3}
     records = (
-        Record("rounds_out", "Rounds gone out", "sum"),
-        Record("total", "Lowest final total", "min"),
+        Record("rounds_out", say("Rounds gone out"), "sum"),
+        Record("total", say("Lowest final total"), "min"),
     )
 
     # ---- setup ----------------------------------------------------------------------------
@@ -191,7 +192,7 @@ class Thirteen(DrawDiscard):
         if problem:
             return problem
         if not goes_out(melds.hand_mask(state["hands"][seat]), action["card"], state["round"]):
-            return "To go out, every card left after your discard must be in a combination."
+            return say("To go out, every card left after your discard must be in a combination.")
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:

@@ -31,6 +31,7 @@ from typing import Any
 from ... import melds
 from ...cards import RANKS, label
 from ...core import Action
+from ...text import say
 from .hands import leftover
 
 FEED_COST = 3  # leftover points of handing a player a card it is collecting
@@ -192,11 +193,11 @@ def describe(action: Action, view: dict[str, Any]) -> str:
         if action["from"] == "discard":
             top = view["discard_top"]
             if top[:-1] == view["wild"]:
-                return f"Take the {label(top)}: it is wild this round."
-            return f"Take the {label(top)}: it goes into a combination."
-        return "Draw from the stock."
+                return say("Take the {card}: it is wild this round.", card=label(top))
+            return say("Take the {card}: it goes into a combination.", card=label(top))
+        return say("Draw from the stock.")
     card = action["card"]
     if action["type"] == "go_out":
-        return f"Go out: discard the {label(card)}."
+        return say("Go out: discard the {card}.", card=label(card))
     after = next(item["after"] for item in view["you"]["hand"] if item["card"] == card)
-    return f"Discard the {label(card)}: {after} points left over."
+    return say("Discard the {card}: {after} points left over.", card=label(card), after=after)

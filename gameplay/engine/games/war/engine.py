@@ -32,6 +32,7 @@ from ...core import (
     waiting,
     why_not,
 )
+from ...text import say
 
 MAX_ROUNDS = 400  # the default game length
 FLIP: Action = {"type": "flip"}
@@ -60,17 +61,25 @@ def deal(cards: list[str], players: int) -> tuple[list[list[str]], list[str]]:
 
 class War(Engine):
     kind = "war"
-    title = "War"
+    title = say("War")
     first_win_card = "4H"
     real_game = RealGame(
         decisions=0, pace=1.5, natural_end=True, seconds=30
     )  # no choices: the natural end, reached with the person flipping at the table
     milestones = (
         Milestone(
-            "war-10", "War veteran", "Win 10 games of War.", 25, "wins", 10, "KC", "bronze", "10"
+            "war-10",
+            say("War veteran"),
+            say("Win 10 games of War."),
+            25,
+            "wins",
+            10,
+            "KC",
+            "bronze",
+            "10",
         ),
     )
-    blurb = "Flip, compare, and go to WAR on a tie. Jokers beat everything."
+    blurb = say("Flip, compare, and go to WAR on a tie. Jokers beat everything.")
     showcase = ("JK1", "AS")
     min_players = 2
     max_players = 4
@@ -78,9 +87,9 @@ class War(Engine):
         Option(
             "rounds",
             (MAX_ROUNDS, 100, 50),
-            "Game length",
-            "After this many rounds the biggest pile wins (equal piles share the win).",
-            ("400 rounds", "Short: 100 rounds", "Quick: 50 rounds"),
+            say("Game length"),
+            say("After this many rounds the biggest pile wins (equal piles share the win)."),
+            (say("400 rounds"), say("Short: 100 rounds"), say("Quick: 50 rounds")),
         ),
     )
     quick = {"rounds": 50}
@@ -113,17 +122,17 @@ class War(Engine):
     @why_not("flip")
     def flip_problem(self, state: State, seat: Any, action: Action = FLIP) -> str | None:
         if state["over"]:
-            return "The game is over."
+            return say("The game is over.")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            return "There is no such seat at this table."
+            return say("There is no such seat at this table.")
         if not 0 <= seat < len(state["piles"]):
-            return "There is no such seat at this table."
+            return say("There is no such seat at this table.")
         if state["out_round"][seat] is not None:
-            return "You are out of cards."
+            return say("You are out of cards.")
         if seat not in state["stage_seats"]:
-            return "You are not in this war; wait for it to be settled."
+            return say("You are not in this war; wait for it to be settled.")
         if str(seat) in state["submitted"]:
-            return "You have already flipped. Waiting for the others."
+            return say("You have already flipped. Waiting for the others.")
         return None
 
     def legal_actions(self, state: State, seat: int) -> list[Action]:

@@ -1,0 +1,41 @@
+"""``{% load site %}``: the home page's game tiles, drawn once per process for each language
+and card style and kept (they are the same for everyone who reads them so), with each page's
+own CSRF token put into their forms."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+from django import template
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from gameplay.engine import registry
+
+register = template.Library()
+
+# Stands for the page's CSRF token in the kept tiles (a token's length and alphabet).
+CSRF_SLOT = "csrfslot" * 8
+
+
+@functools.lru_cache(maxsize=64)
+def _drawn(language: str, four: bool, back: str, offered: str) -> str:
+    tiles = [(registry.get(kind), lengths) for kind, lengths in json.loads(offered)]
+    context = {"tiles": tiles, "csrf_token": CSRF_SLOT, "card_four_colour": four, "card_back": back}
+    with translation.override(language):
+        return render_to_string("partials/game_tiles.html", context)
+
+
+@register.simple_tag(takes_context=True)
+def game_tiles(context: template.Context, tiles: list) -> str:
+    """``tiles``: (engine, lengths offered) per game, as cubiccards.views.home lists them. The
+    lengths offered are part of the key: tiles offering other lengths are drawn afresh."""
+    drawn = _drawn(
+        translation.get_language(),
+        bool(context.get("card_four_colour", False)),
+        str(context.get("card_back") or ""),
+        json.dumps([(game.kind, lengths) for game, lengths in tiles], default=str),
+    )
+    return mark_safe(drawn.replace(CSRF_SLOT, str(context.get("csrf_token", ""))))

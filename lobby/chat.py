@@ -58,13 +58,13 @@ CHAT_PER_MINUTE = 12  # and 12 in any minute (the burst limit alone would allow 
 REMEMBER_IDS = 600  # seconds a chat id is remembered, so a replay is refused
 
 MALFORMED = words.say(
-    'A quick chat is {"type": "chat", "phrase": "<id>"}, with one of the phrase ids: %(ids)s.',
+    'A quick chat is {{"type": "chat", "phrase": "<id>"}}, with one of the phrase ids: {ids}.',
     ids=", ".join(PHRASES),
 )
 UNKNOWN = words.say(
-    "There is no such quick chat phrase. Choose one of: %(ids)s.", ids=", ".join(PHRASES)
+    "There is no such quick chat phrase. Choose one of: {ids}.", ids=", ".join(PHRASES)
 )
-BAD_ID = words.say("A chat id is text of up to %(n)s characters.", n=MAX_ACTION_ID)
+BAD_ID = words.say("A chat id is text of up to {n} characters.", n=MAX_ACTION_ID)
 SPECTATORS_CANNOT_CHAT = words.say("You are watching this game: only the players can chat.")
 NO_GAME = words.say("Quick chat is for the players at a game, and none is in play here.")
 GONE = words.say("You are no longer in this room.")
@@ -191,8 +191,8 @@ def _count(room_id: int, player: str, chat_id: str) -> None:
     if wait > 0:
         raise Refused(
             words.say(
-                "Slow down: at most %(burst)s quick chats in %(window)s seconds and "
-                "%(minute)s a minute. Try again in %(wait)s s.",
+                "Slow down: at most {burst} quick chats in {window} seconds and "
+                "{minute} a minute. Try again in {wait} s.",
                 burst=CHAT_BURST,
                 window=f"{CHAT_BURST_WINDOW:g}",
                 minute=CHAT_PER_MINUTE,

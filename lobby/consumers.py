@@ -44,7 +44,7 @@ from infra.sockets import (
 from . import chat, limits, messages, selectors, services, spectating, tables, viewpoints
 from .identity import scope_player_key
 from .models import Member
-from .words import in_language, say
+from .words import all_in_language, in_language, say
 
 log = logging.getLogger(__name__)
 
@@ -243,8 +243,7 @@ class RoomConsumer(
             hint = await on_thread(self._hint)()
         except services.RoomError as exc:
             return await self.error(exc.message)
-        if hint and hint.get("message"):
-            hint = {**hint, "message": in_language(hint["message"], self.language)}
+        hint = all_in_language(hint, self.language)  # its advice, said in this reader's words
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "hint", "hint": hint}))
         else:
@@ -467,7 +466,8 @@ class RoomConsumer(
         context.update(self.card_prefs)
         with translation.override(self.language):
             if self.format == "json":
-                text = json.dumps(tables.state_message(context))
+                message = tables.state_message(context)
+                text = json.dumps(tables.in_reader_language(message, self.language))
             else:
                 text = tables.render_fragment(context)
         game = room.game
@@ -626,11 +626,12 @@ class WatchConsumer(RoomConsumer):
             with translation.override(self.language):
                 return render()
 
+        def state():
+            message = tables.in_reader_language(tables.state_message(context), self.language)
+            return json.dumps(message)
+
         if self.format == "json":
-            text = viewpoints.shared(
-                ("watch-json", *key),
-                lambda: build(lambda: json.dumps(tables.state_message(context))),
-            )
+            text = viewpoints.shared(("watch-json", *key), lambda: build(state))
         else:
             context.update(self.card_prefs)
             key = ("watch-html", *key, repr(sorted(self.card_prefs.items())))

@@ -110,7 +110,7 @@ def read_act(message: dict[str, Any]) -> tuple[Any, int, str]:
     if isinstance(action_id, int) and not isinstance(action_id, bool):
         action_id = str(action_id)
     if not isinstance(action_id, str) or len(action_id) > MAX_ACTION_ID:
-        raise BadMessage(say("An action id is text of up to %(n)s characters.", n=MAX_ACTION_ID))
+        raise BadMessage(say("An action id is text of up to {n} characters.", n=MAX_ACTION_ID))
     action = message.get("action")
     if isinstance(action, str):  # an htmx form sends JSON as text
         try:

@@ -101,10 +101,10 @@ def rated_engine(kind) -> object:
     try:
         engine = registry.get(str(kind))
     except KeyError as exc:
-        raise QueueError(say("There is no game called “%(kind)s”.", kind=str(kind)[:30])) from exc
+        raise QueueError(say("There is no game called “{kind}”.", kind=str(kind)[:30])) from exc
     if not engine.rated:
         raise QueueError(
-            say("%(game)s is not played ranked: pick a game of skill.", game=engine.title)
+            say("{game} is not played ranked: pick a game of skill.", game=engine.title)
         )
     return engine
 
@@ -114,10 +114,10 @@ def casual_engine(kind) -> object:
     try:
         engine = registry.get(str(kind))
     except KeyError as exc:
-        raise QueueError(say("There is no game called “%(kind)s”.", kind=str(kind)[:30])) from exc
+        raise QueueError(say("There is no game called “{kind}”.", kind=str(kind)[:30])) from exc
     if engine.max_players < 2:
         raise QueueError(
-            say("%(game)s is played alone: start it from the home page.", game=engine.title)
+            say("{game} is played alone: start it from the home page.", game=engine.title)
         )
     return engine
 
@@ -160,11 +160,11 @@ def enqueue(
     with transaction.atomic():
         waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()
         if waiting and waiting.kind == engine.kind and waiting.casual == casual:
-            raise QueueError(say("You are already in the queue for %(game)s.", game=engine.title))
+            raise QueueError(say("You are already in the queue for {game}.", game=engine.title))
         if waiting:
             title = _queue_title(waiting)
             raise QueueError(
-                say("You are already in the queue for %(game)s: leave it first.", game=title)
+                say("You are already in the queue for {game}: leave it first.", game=title)
             )
         for hold in QUEUE_HOLDS:
             if reason := hold(user):
@@ -191,7 +191,7 @@ def enqueue(
                 )
         except IntegrityError as exc:  # the same person queued twice at the same moment
             raise QueueError(
-                say("You are already in the queue for %(game)s.", game=engine.title)
+                say("You are already in the queue for {game}.", game=engine.title)
             ) from exc
         transaction.on_commit(lambda: _queue_changed(engine.kind, nudge=True, casual=casual))
     return entry
@@ -213,12 +213,10 @@ def leave(*, user, kind, casual: bool = False) -> QueueEntry:
             .first()
         )
         if entry is None or entry.status == QueueEntry.Status.LEFT:
-            raise QueueError(say("You are not in the queue for %(game)s.", game=engine.title))
+            raise QueueError(say("You are not in the queue for {game}.", game=engine.title))
         if entry.status == QueueEntry.Status.MATCHED:
             code = entry.room.code if entry.room else "?"
-            raise QueueError(
-                say("You were already matched: your table is room %(code)s.", code=code)
-            )
+            raise QueueError(say("You were already matched: your table is room {code}.", code=code))
         _close(entry, QueueEntry.Status.LEFT)
         transaction.on_commit(lambda: _queue_changed(engine.kind, casual=casual))
     return entry
@@ -451,7 +449,7 @@ def play_now(*, user, kind) -> Room:
         user=user, kind=engine.kind, casual=True, status=QueueEntry.Status.WAITING
     ).first()
     if entry is None:
-        raise QueueError(say("You are not waiting for players for %(game)s.", game=engine.title))
+        raise QueueError(say("You are not waiting for players for {game}.", game=engine.title))
     for _ in range(PLAY_NOW_TRIES):
         for room in match(engine.kind, casual=True, eager=frozenset({entry.pk})):
             if room.members.filter(user=user).exists():
@@ -460,9 +458,7 @@ def play_now(*, user, kind) -> Room:
         if entry.status == QueueEntry.Status.MATCHED and entry.room is not None:
             return entry.room  # another pass seated them meanwhile
         if entry.status != QueueEntry.Status.WAITING:
-            raise QueueError(
-                say("You are not waiting for players for %(game)s.", game=engine.title)
-            )
+            raise QueueError(say("You are not waiting for players for {game}.", game=engine.title))
         # The beat's matcher held the queue (its rows are skipped, not waited for): it is
         # done in a moment.
         time.sleep(0.2)

@@ -48,7 +48,7 @@ class NoSuchRoom(RoomError):
     closed, or it is someone's private table. So a code can't be probed for rooms."""
 
     def __init__(self, code: str):
-        super().__init__(say("No open room has the code %(code)s.", code=code))
+        super().__init__(say("No open room has the code {code}.", code=code))
 
 
 def room_group(code: str) -> str:
@@ -113,7 +113,7 @@ def join_room(*, code: str, player: str, name: str, user=None, listed: bool = Fa
             _check_listed(room, present)
         if present >= ROOM_SIZE:
             raise RoomError(
-                say("Room %(code)s is full (%(size)s people).", code=room.code, size=ROOM_SIZE)
+                say("Room {code} is full ({size} people).", code=room.code, size=ROOM_SIZE)
             )
         if member is None:
             member = Member.objects.create(room=room, player=player, name=name, user=user)
@@ -235,7 +235,7 @@ def start_game(
             raise RoomError(say("Pick a game to play.")) from exc
         if engine.max_players == 1 and not room.private:
             raise RoomError(
-                say("%(game)s is played alone: start it from the home page.", game=engine.title)
+                say("{game} is played alone: start it from the home page.", game=engine.title)
             )
         people = list(room.present())
         size = _table_size(engine, seats, len(people))
@@ -392,7 +392,7 @@ def list_table(
             raise RoomError(say("Pick a game to play.")) from exc
         if engine.max_players == 1:
             raise RoomError(
-                say("%(game)s is played alone: start it from the home page.", game=engine.title)
+                say("{game} is played alone: start it from the home page.", game=engine.title)
             )
         size = _table_size(engine, seats, engine.max_players)
         try:
@@ -432,13 +432,11 @@ def _check_listed(room: Room, present: int) -> None:
     if not room.public or room.ranked:
         raise NoSuchRoom(room.code)
     if room.game_id is not None and not room.game.is_over:
-        raise RoomError(
-            say("Table %(code)s has started its game: watch it instead.", code=room.code)
-        )
+        raise RoomError(say("Table {code} has started its game: watch it instead.", code=room.code))
     size = listed_size(room)
     if present >= size:
         raise RoomError(
-            say("Table %(code)s is full: all %(size)s seats are taken.", code=room.code, size=size)
+            say("Table {code} is full: all {size} seats are taken.", code=room.code, size=size)
         )
 
 
@@ -598,7 +596,7 @@ def _table_size(engine, seats: Any, people: int) -> int:
         raise RoomError(say("The number of seats must be a number.")) from exc
     if not engine.min_players <= size <= engine.max_players:
         raise RoomError(
-            say("%(game)s seats %(players)s.", game=engine.title, players=engine.players_text())
+            say("{game} seats {players}.", game=engine.title, players=engine.players_text())
         )
     return size
 
@@ -669,7 +667,7 @@ def connected(*, room_id: int, player: str, channel: str) -> Member | None:
         held = _seat_in_play(room, member) and room.game.seats[member.seat]["bot"]
         _return_seat(room, member)
         if held:
-            notice = say("%(name)s is back.", name=member.name)
+            notice = say("{name} is back.", name=member.name)
             transaction.on_commit(lambda: notify_room(room.code, notice=notice))
         elif not was_here:  # everyone's list shows them here now
             transaction.on_commit(lambda: notify_room(room.code))

@@ -25,6 +25,7 @@ from kudos.selectors import name_tags
 
 from . import chat, ranked, services, viewpoints
 from .models import Member, Room, RoomGame
+from .words import all_in_language
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
 # A Cardice contract's state, as its seats show it ("short" is said with its count).
@@ -360,6 +361,19 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
         ],
         "speed_play": game.speed_play,
         **base,
+    }
+
+
+def in_reader_language(message: dict[str, Any], language: str) -> dict[str, Any]:
+    """A state message with the games' sentences in its view and result said in `language`
+    (its identifiers never are: docs/protocol.md, Language)."""
+    if message.get("type") != "state":
+        return message
+    view, result = message["view"], message["result"]
+    return {
+        **message,
+        "view": all_in_language(view, language),
+        "result": all_in_language(result, language),
     }
 
 

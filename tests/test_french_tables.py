@@ -15,6 +15,8 @@ from cubiccards.asgi import application
 from gameplay import services as gameplay
 from gameplay import store
 from gameplay.engine import IllegalAction, registry
+from gameplay.engine.text import Said, say
+from gameplay.text import in_language
 from lobby import messages
 from lobby.models import Room
 
@@ -94,6 +96,24 @@ def _computer_moves(code: str) -> None:
     connection.close()
 
 
+def _sentences(code: str, seat: int, seq: int) -> list[Said]:
+    """The sentences (Said) in the view of `seat` at move `seq` (none if the table moved on)."""
+    game = Room.objects.get(code=code, is_open=True).game
+    view = registry.get(game.kind).view(store.load_state(game), seat) if game.seq == seq else {}
+    found = []
+
+    def walk(value):
+        if isinstance(value, Said):
+            found.append(value)
+        elif isinstance(value, (dict, list, tuple)):
+            for item in value.values() if isinstance(value, dict) else value:
+                walk(item)
+
+    walk(view)
+    connection.close()
+    return found
+
+
 def _socket(client: Client, path: str, **headers: str) -> WebsocketCommunicator:
     sent = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
     if client is not None:
@@ -139,6 +159,7 @@ def test_the_room_page_asked_in_french_shows_the_table_in_french(kind, real_serv
 @pytest.mark.parametrize("kind", KINDS)
 async def test_the_table_socket_asked_in_french_plays_in_french(kind, real_services):
     client, code = await database_sync_to_async(_table)(kind)
+    title = registry.get(kind).title
     page = _socket(client, f"/ws/rooms/{code}/?lang=fr")
     program = _socket(client, f"/ws/rooms/{code}/?format=json&lang=fr")
     assert (await page.connect())[0] and (await program.connect())[0]
@@ -160,8 +181,24 @@ async def test_the_table_socket_asked_in_french_plays_in_french(kind, real_servi
             await database_sync_to_async(_computer_moves)(code)
         state = await _receive_json(program, "state")
     assert played, f"{kind}: no move was played"
+    # The game's own sentences in the view sent to the program are said in French.
+    shown = json.dumps(state["view"], ensure_ascii=False)
+    for english in await database_sync_to_async(_sentences)(code, state["seat"], state["seq"]):
+        french = in_language(english, "fr")
+        assert french in shown, (kind, english, french)
+        if french != english and " " in english:  # (a rank's letter is found anywhere)
+            assert json.dumps(str(english))[1:-1] not in shown, (kind, english)
     after = await _newest_html(page, wait=1)
     assert after and english_left(after) == [], (kind, english_left(after))
+
+    # A move the game doesn't have: the engine's refusal, said in French.
+    if not state["over"]:
+        nonsense = {"type": "act", "action": {"type": "no_such_move"}, "seq": state["seq"]}
+        await program.send_to(text_data=json.dumps(nonsense))
+        refusal = (await _receive_json(program, "error"))["message"]
+        english = say("{game} has no action '{name}'.", game=title, name="no_such_move")
+        assert refusal == in_language(english, "fr") and refusal != english, refusal
+        assert "n'a pas d'action" in refusal, refusal
 
     # A malformed move is answered in French, to a program as to a page.
     await program.send_to(text_data=json.dumps({"type": "act", "action": {}, "seq": "x"}))

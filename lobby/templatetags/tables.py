@@ -6,7 +6,7 @@ from django import template
 from django.utils import translation
 from django.utils.html import format_html
 
-from lobby.words import in_language
+from lobby.words import all_in_language, in_language
 
 register = template.Library()
 
@@ -64,8 +64,10 @@ def fan(count, most):
 
 @register.filter
 def said(text):
-    """A game's own sentence (its engine's: a Said, or plain English) in the language the page
-    is rendered in."""
-    if not isinstance(text, str):
-        return text
-    return in_language(text, translation.get_language() or "en")
+    """A game's own sentence (its engine's: a Said, or plain English such as a title read
+    back from the database; or a part of a view that holds some) in the language the page is
+    rendered in."""
+    language = translation.get_language() or "en"
+    if isinstance(text, str):
+        return in_language(text, language)
+    return all_in_language(text, language)

@@ -41,6 +41,10 @@ STRENGTH_NAMES = [
     gettext_noop("Medium"),
     gettext_noop("Hard"),
     gettext_noop("Expert"),
+    gettext_noop("easy"),
+    gettext_noop("medium"),
+    gettext_noop("hard"),
+    gettext_noop("expert"),
 ]
 
 

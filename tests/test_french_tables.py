@@ -17,7 +17,7 @@ from gameplay import store
 from gameplay.engine import IllegalAction, registry
 from gameplay.engine.text import Said, say
 from gameplay.text import in_language
-from lobby import messages
+from lobby import messages, services
 from lobby.models import Room
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
@@ -292,3 +292,19 @@ def test_rooms_open_tables_and_queues_in_french(client, real_services):
     # A refusal is said in the language of the page it lands on.
     full = client.post("/rooms/join/", {"code": "ZZZZZ"}, follow=True, **fr).content.decode()
     assert "Aucune table ouverte n'a le code ZZZZZ." in html.unescape(full)
+
+
+@pytest.mark.asyncio
+async def test_a_notice_at_the_table_is_said_in_each_readers_language(real_services):
+    host, code = await database_sync_to_async(_public_war)()
+    french = _socket(host, f"/ws/rooms/{code}/?format=json&lang=fr")
+    english = _socket(host, f"/ws/rooms/{code}/?format=json&lang=en")
+    for socket in (french, english):
+        assert (await socket.connect())[0]
+        await _receive_json(socket, "state")
+    notice = say("{name} is back.", name="Bob")
+    await database_sync_to_async(services.notify_room)(code, notice=notice)
+    said = [(await _receive_json(s, "state")).get("notice") for s in (french, english)]
+    assert said == ["Bob est de retour.", "Bob is back."]
+    for socket in (french, english):
+        await socket.disconnect()

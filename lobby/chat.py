@@ -23,10 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache
+from django.utils.translation import gettext, gettext_noop
 
 from gameplay.moves import MAX_ACTION_ID
 from infra import limits as clock
 
+from . import words
 from .messages import BadMessage
 
 if TYPE_CHECKING:
@@ -36,12 +38,12 @@ log = logging.getLogger(__name__)
 
 # id: what the table shows. The ids are the protocol (api/schema.py lists them).
 PHRASES = {
-    "gg": "Good game",
-    "wp": "Well played",
-    "oops": "Oops",
-    "thanks": "Thanks",
-    "hurry": "Hurry up?",
-    "nice": "Nice one!",
+    "gg": gettext_noop("Good game"),
+    "wp": gettext_noop("Well played"),
+    "oops": gettext_noop("Oops"),
+    "thanks": gettext_noop("Thanks"),
+    "hurry": gettext_noop("Hurry up?"),
+    "nice": gettext_noop("Nice one!"),
     # The emotes are all from Unicode's first block of faces (6.0): every device draws them.
     "smile": "😀",
     "laugh": "😂",
@@ -55,18 +57,19 @@ CHAT_BURST, CHAT_BURST_WINDOW = 3, 10.0  # at most 3 phrases in any 10 seconds
 CHAT_PER_MINUTE = 12  # and 12 in any minute (the burst limit alone would allow 18)
 REMEMBER_IDS = 600  # seconds a chat id is remembered, so a replay is refused
 
-MALFORMED = (
-    'A quick chat is {"type": "chat", "phrase": "<id>"}, with one of the phrase ids: '
-    + ", ".join(PHRASES)
-    + "."
+MALFORMED = words.say(
+    'A quick chat is {{"type": "chat", "phrase": "<id>"}}, with one of the phrase ids: {ids}.',
+    ids=", ".join(PHRASES),
 )
-UNKNOWN = "There is no such quick chat phrase. Choose one of: " + ", ".join(PHRASES) + "."
-BAD_ID = f"A chat id is text of up to {MAX_ACTION_ID} characters."
-SPECTATORS_CANNOT_CHAT = "You are watching this game: only the players can chat."
-NO_GAME = "Quick chat is for the players at a game, and none is in play here."
-GONE = "You are no longer in this room."
-REPLAYED = "That quick chat was sent already (the same id): it is not shown again."
-UNAVAILABLE = "Quick chat is unavailable for a moment. Try again shortly."
+UNKNOWN = words.say(
+    "There is no such quick chat phrase. Choose one of: {ids}.", ids=", ".join(PHRASES)
+)
+BAD_ID = words.say("A chat id is text of up to {n} characters.", n=MAX_ACTION_ID)
+SPECTATORS_CANNOT_CHAT = words.say("You are watching this game: only the players can chat.")
+NO_GAME = words.say("Quick chat is for the players at a game, and none is in play here.")
+GONE = words.say("You are no longer in this room.")
+REPLAYED = words.say("That quick chat was sent already (the same id): it is not shown again.")
+UNAVAILABLE = words.say("Quick chat is unavailable for a moment. Try again shortly.")
 
 
 class Refused(Exception):
@@ -118,7 +121,7 @@ def message(news: dict[str, Any]) -> dict[str, Any]:
         "seat": news["seat"],
         "name": news["name"],
         "phrase": news["phrase"],
-        "text": PHRASES[news["phrase"]],
+        "text": gettext(PHRASES[news["phrase"]]),  # in the language active for the reader
     }
 
 
@@ -187,8 +190,14 @@ def _count(room_id: int, player: str, chat_id: str) -> None:
         raise Refused(REPLAYED, chat_id)
     if wait > 0:
         raise Refused(
-            f"Slow down: at most {CHAT_BURST} quick chats in {CHAT_BURST_WINDOW:g} seconds "
-            f"and {CHAT_PER_MINUTE} a minute. Try again in {max(1, round(wait))} s.",
+            words.say(
+                "Slow down: at most {burst} quick chats in {window} seconds and "
+                "{minute} a minute. Try again in {wait} s.",
+                burst=CHAT_BURST,
+                window=f"{CHAT_BURST_WINDOW:g}",
+                minute=CHAT_PER_MINUTE,
+                wait=max(1, round(wait)),
+            ),
             chat_id,
             retry_after=round(wait, 1),
         )

@@ -20,6 +20,8 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
+from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from cards import prefs as card_prefs
 from gameplay import services as gameplay
@@ -34,6 +36,7 @@ from infra.sockets import (
     LeavesTheLayer,
     RidesOutABusyDatabase,
     SendsWhileOpen,
+    language_of,
     may_act,
     refuse,
 )
@@ -41,10 +44,23 @@ from infra.sockets import (
 from . import chat, limits, messages, selectors, services, spectating, tables, viewpoints
 from .identity import scope_player_key
 from .models import Member
+from .words import all_in_language, in_language, say
 
 log = logging.getLogger(__name__)
 
-NOT_APPLIED = "Your move was not applied"
+SLOW_DOWN_ACT = gettext_noop(
+    "Slow down: too many messages. Your move was not applied: send it again in a moment."
+)
+SLOW_DOWN = gettext_noop("Slow down: too many messages. Wait a moment.")
+SLOW_DOWN_SYNC = gettext_noop("Slow down: you asked for the table too often. Wait a moment.")
+UNKNOWN_TYPE = gettext_noop(
+    'Unknown message type. Send "act", "sync", "hint", "speed_play", "chat" or "ping".'
+)
+NO_SESSION = gettext_noop("Open the site first: this socket needs a session.")
+NOT_A_MEMBER = gettext_noop("Join the room by its code first.")
+NOT_SAVED = gettext_noop(
+    "Your move was not applied: the table could not save it just now. Send it again."
+)
 
 
 # This process's open table sockets (channel name: member id) and spectator sockets (channel
@@ -134,6 +150,7 @@ class RoomConsumer(
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
+        self.language = language_of(self.scope)
         self.member_id = self.room_id = None
         self.seen = None  # (member, room, people present) as of the last view rendered
         self.online = None  # the members with a live socket, as of the last room update
@@ -144,11 +161,11 @@ class RoomConsumer(
         player = self.player = scope_player_key(self.scope)
         self.address = (self.scope.get("client") or [None])[0]
         if player is None:
-            await refuse(self, 4401, "Open the site first: this socket needs a session.")
+            await refuse(self, 4401, in_language(NO_SESSION, self.language))
             return
         member = await on_thread(self._connect_member)(player)
         if member is None:
-            await refuse(self, 4403, "Join the room by its code first.")
+            await refuse(self, 4403, in_language(NOT_A_MEMBER, self.language))
             return
         self.member_id, self.room_id = member.pk, member.room_id
         await self.accept()
@@ -189,12 +206,12 @@ class RoomConsumer(
             # Said plainly, with how long to wait: a client must never take this for silence.
             if message.get("type") == "act":
                 return await self.error(
-                    f"Slow down: too many messages. {NOT_APPLIED}: send it again in a moment.",
+                    SLOW_DOWN_ACT,
                     action_id=message.get("id") if isinstance(message.get("id"), str) else "",
                     retry_after=round(1 / settings.SOCKET_RATE, 2),
                 )
             return await self.error(
-                "Slow down: too many messages. Wait a moment.",
+                SLOW_DOWN,
                 retry_after=round(1 / settings.SOCKET_RATE, 2),
             )
         kind = message.get("type")
@@ -208,7 +225,7 @@ class RoomConsumer(
             # (counted in Redis, so on a thread: the loop never waits on a sync client).
             if not await on_thread(limits.sync_allowed)(self.player, self.address):
                 return await self.error(
-                    "Slow down: you asked for the table too often. Wait a moment.",
+                    SLOW_DOWN_SYNC,
                     retry_after=1.0,
                 )
             return await (self.refresh(force=True) if kind == "sync" else self.hint())
@@ -218,9 +235,7 @@ class RoomConsumer(
             return await self.chat(message)
         if kind == "ping":
             return await self.send(text_data=json.dumps({"type": "pong"}))
-        return await self.error(
-            'Unknown message type. Send "act", "sync", "hint", "speed_play", "chat" or "ping".'
-        )
+        return await self.error(UNKNOWN_TYPE)
 
     async def hint(self):
         """Advice for this seat from the game's own helper (Klondike's solver, ...)."""
@@ -228,10 +243,12 @@ class RoomConsumer(
             hint = await on_thread(self._hint)()
         except services.RoomError as exc:
             return await self.error(exc.message)
+        hint = all_in_language(hint, self.language)  # its advice, said in this reader's words
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "hint", "hint": hint}))
         else:
-            await self.send(text_data=tables.render_hint(hint))
+            with translation.override(self.language):
+                await self.send(text_data=tables.render_hint(hint))
 
     async def speed_play(self, speed):
         """The host sets how fast the computer players move; remembered for their next table."""
@@ -298,7 +315,7 @@ class RoomConsumer(
         except DatabaseError:
             log.exception("room %s: an action could not be saved", self.code)
             return await self.error(
-                f"{NOT_APPLIED}: the table could not save it just now. Send it again.",
+                NOT_SAVED,
                 action_id=action_id,
             )
         room.game = outcome.game
@@ -352,7 +369,10 @@ class RoomConsumer(
     async def room_update(self, event):
         """The room changed: people, the host, or the game itself (with a notice to say at
         the table, e.g. "ann is back.")."""
-        await self.refresh(force=True, notice=event.get("notice", ""))
+        notice = event.get("notice", "")
+        if event.get("notice_id"):  # said in this reader's language
+            notice = say(event["notice_id"], **event.get("notice_params", {}))
+        await self.refresh(force=True, notice=in_language(notice, self.language))
 
     async def room_watchers(self, event):
         """How many watch changed: only the count is sent, not a new view."""
@@ -360,16 +380,19 @@ class RoomConsumer(
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "watchers", "count": count}))
         else:
-            await self.send(text_data=tables.render_watching(count))
+            with translation.override(self.language):
+                await self.send(text_data=tables.render_watching(count))
 
     async def room_chat(self, event):
         """Someone at the table said a quick chat phrase: only that, not a new view."""
         if self.player in event["unheard_by"]:
             return
-        if self.format == "json":
-            await self.send(text_data=json.dumps(chat.message(event)))
-        else:
-            await self.send(text_data=tables.render_chat(event))
+        with translation.override(self.language):  # the phrase in the reader's language
+            if self.format == "json":
+                text = json.dumps(chat.message(event))
+            else:
+                text = tables.render_chat(event)
+        await self.send(text_data=text)
 
     async def refresh(self, force: bool = False, notice: str = ""):
         payload = await on_thread(self._render)(force, notice)
@@ -441,10 +464,12 @@ class RoomConsumer(
         """The message for `context`, with the game group and seq it shows."""
         context["csrf_token"], context["notice"] = self.csrf_token, notice
         context.update(self.card_prefs)
-        if self.format == "json":
-            text = json.dumps(tables.state_message(context))
-        else:
-            text = tables.render_fragment(context)
+        with translation.override(self.language):
+            if self.format == "json":
+                message = tables.state_message(context)
+                text = json.dumps(tables.in_reader_language(message, self.language))
+            else:
+                text = tables.render_fragment(context)
         game = room.game
         return text, gameplay.group_name(game.pk) if game else None, game.seq if game else -1
 
@@ -453,6 +478,7 @@ class RoomConsumer(
             await self.send(text_data=json.dumps({"type": "ack", "id": action_id, "seq": seq}))
 
     async def error(self, message: str, action_id: str = "", retry_after: float | None = None):
+        message = in_language(message, self.language)
         if self.format == "json":
             answer = {"type": "error", "message": message}
             if action_id:
@@ -461,7 +487,8 @@ class RoomConsumer(
                 answer["retry_after"] = retry_after
             await self.send(text_data=json.dumps(answer))
         else:
-            await self.send(text_data=tables.render_error(message))
+            with translation.override(self.language):
+                await self.send(text_data=tables.render_error(message))
 
 
 class WatchConsumer(RoomConsumer):
@@ -474,6 +501,7 @@ class WatchConsumer(RoomConsumer):
         self.code = services.normalise_code(self.scope["url_route"]["kwargs"]["code"])
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
+        self.language = language_of(self.scope)
         self.member_id = self.room_id = None
         self.seen = self.online = self.game_group = self._next = None
         self.sent_seq = -1
@@ -483,7 +511,7 @@ class WatchConsumer(RoomConsumer):
         self.address = (self.scope.get("client") or [None])[0]
         room = await on_thread(self._watchable)(query.get("invite", [""])[0])
         if room is None:
-            await refuse(self, 4403, services.WATCH_REFUSED)
+            await refuse(self, 4403, in_language(services.WATCH_REFUSED, self.language))
             return
         self.room_id = room.pk
         await self.accept()
@@ -577,8 +605,8 @@ class WatchConsumer(RoomConsumer):
 
     def _message(self, room, context, notice: str = ""):
         """A table's spectators show no form and no seat of their own: one message for each
-        view (per card style, for HTML) serves all of this process's (each socket building
-        its own copy made every move wait behind the table's crowd)."""
+        view (per language, and per card style for HTML) serves all of this process's (each
+        socket building its own copy made every move wait behind the table's crowd)."""
         game = room.game
         if game is None:
             return super()._message(room, context, notice)
@@ -591,15 +619,23 @@ class WatchConsumer(RoomConsumer):
             game.updated,
             notice,
             tuple((m.pk, m.name, m.seat, m.online) for m in context["members"]),
+            self.language,
         )
+
+        def build(render):
+            with translation.override(self.language):
+                return render()
+
+        def state():
+            message = tables.in_reader_language(tables.state_message(context), self.language)
+            return json.dumps(message)
+
         if self.format == "json":
-            text = viewpoints.shared(
-                ("watch-json", *key), lambda: json.dumps(tables.state_message(context))
-            )
+            text = viewpoints.shared(("watch-json", *key), lambda: build(state))
         else:
             context.update(self.card_prefs)
             key = ("watch-html", *key, repr(sorted(self.card_prefs.items())))
-            text = viewpoints.shared(key, lambda: tables.render_fragment(context))
+            text = viewpoints.shared(key, lambda: build(lambda: tables.render_fragment(context)))
         return text, gameplay.group_name(game.pk), game.seq
 
     async def act(self, message: dict):

@@ -9,15 +9,17 @@ from typing import Any
 
 from gameplay.moves import MAX_ACTION_ID
 
+from .words import say
+
 MAX_MESSAGE = 4096  # characters; the largest real action is far smaller
 MAX_DEPTH = 8  # nesting of objects and lists; a real action needs 3 ({"action": {"cards": []}})
 
-TOO_LARGE = "That message is too large."
-NOT_JSON = "Messages must be JSON."
-TOO_DEEP = "That message is nested too deeply."
-BAD_TEXT = "Messages must be plain text: no NUL characters or unpaired surrogates."
-NOT_OBJECT = 'A message must be a JSON object with a "type".'
-MALFORMED_SEQ = (
+TOO_LARGE = say("That message is too large.")
+NOT_JSON = say("Messages must be JSON.")
+TOO_DEEP = say("That message is nested too deeply.")
+BAD_TEXT = say("Messages must be plain text: no NUL characters or unpaired surrogates.")
+NOT_OBJECT = say('A message must be a JSON object with a "type".')
+MALFORMED_SEQ = say(
     'That message is malformed: "seq" must be the number of the last state you saw '
     "(a whole number)."
 )
@@ -108,13 +110,13 @@ def read_act(message: dict[str, Any]) -> tuple[Any, int, str]:
     if isinstance(action_id, int) and not isinstance(action_id, bool):
         action_id = str(action_id)
     if not isinstance(action_id, str) or len(action_id) > MAX_ACTION_ID:
-        raise BadMessage(f"An action id is text of up to {MAX_ACTION_ID} characters.")
+        raise BadMessage(say("An action id is text of up to {n} characters.", n=MAX_ACTION_ID))
     action = message.get("action")
     if isinstance(action, str):  # an htmx form sends JSON as text
         try:
             action = parse(action)
         except BadMessage as exc:
-            raise BadMessage("The action must be a JSON object.", action_id) from exc
+            raise BadMessage(say("The action must be a JSON object."), action_id) from exc
     seq = _seq(message.get("seq"))
     if seq is None:
         raise BadMessage(MALFORMED_SEQ, action_id)

@@ -14,12 +14,14 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
+from django.utils import translation
 
 from infra.sockets import (
     READ_ONLY,
     ClosesWhenRedisIsDown,
     LeavesTheLayer,
     SendsWhileOpen,
+    language_of,
     may_act,
     refuse,
 )
@@ -27,8 +29,14 @@ from infra.sockets import (
 from . import messages, ranked
 from .models import QueueEntry
 from .tables import csrf_token_for
+from .words import in_language, say
 
 MAX_MESSAGE = 1024
+SIGN_IN_CASUAL = say("Sign in to find players.")
+SIGN_IN_RANKED = say("Sign in to play ranked.")
+NOT_RANKED = say("That game is not played ranked.")
+NOT_JSON = say('Messages are JSON objects with a "type".')
+UNKNOWN_TYPE = say('Unknown message type. Send "leave", "sync" or "ping".')
 SEEN_EVERY = 20  # seconds between signs of life while the page is open
 
 
@@ -39,6 +47,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
     async def connect(self):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
+        self.language = language_of(self.scope)
         self.entry_id = None
         self.heartbeat = None
         self.user = self.scope.get("user")
@@ -47,7 +56,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             await refuse(
                 self,
                 4401,
-                "Sign in to find players." if self.casual else "Sign in to play ranked.",
+                in_language(SIGN_IN_CASUAL if self.casual else SIGN_IN_RANKED, self.language),
             )
             return
         try:
@@ -55,7 +64,9 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             self.engine = ranked.queue_engine(kind, self.casual)
         except ranked.QueueError as exc:
             await refuse(
-                self, 4404, exc.message if self.casual else "That game is not played ranked."
+                self,
+                4404,
+                in_language(exc.message if self.casual else NOT_RANKED, self.language),
             )
             return
         await self.accept()
@@ -91,7 +102,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         try:
             message = messages.parse(text_data or bytes_data, limit=MAX_MESSAGE)
         except messages.BadMessage:
-            return await self.error('Messages are JSON objects with a "type".')
+            return await self.error(NOT_JSON)
         kind = message.get("type")
         if kind == "ping":
             if self.entry_id is not None:
@@ -109,7 +120,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
             except ranked.QueueError as exc:
                 await self.error(exc.message)
             return await self.refresh()
-        return await self.error('Unknown message type. Send "leave", "sync" or "ping".')
+        return await self.error(UNKNOWN_TYPE)
 
     async def queue_update(self, event):
         await self.refresh()
@@ -122,17 +133,19 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         state = ranked.queue_state(self.user, self.engine, self.casual)
         if self.format == "json":
             return json.dumps(state)
-        return get_template(self.template).render(
-            {"q": state, "csrf_token": self.csrf_token, "user": self.user}
-        )
+        with translation.override(self.language):
+            return get_template(self.template).render(
+                {"q": state, "csrf_token": self.csrf_token, "user": self.user}
+            )
 
     async def error(self, message: str):
+        message = in_language(message, self.language)
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "error", "message": message}))
         else:
-            await self.send(
-                text_data=get_template("lobby/_error.html").render({"message": message})
-            )
+            with translation.override(self.language):
+                text = get_template("lobby/_error.html").render({"message": message})
+            await self.send(text_data=text)
 
 
 class QuickConsumer(QueueConsumer):

@@ -18,8 +18,9 @@ from gameplay.models import Game
 
 from . import ranked, services
 from .identity import player_key
+from .words import here, say
 
-SIGN_UP_FIRST = "Sign up or sign in to play ranked: ratings belong to an account."
+SIGN_UP_FIRST = say("Sign up or sign in to play ranked: ratings belong to an account.")
 
 
 def _json(request) -> bool:
@@ -35,8 +36,8 @@ def queue(request, kind: str):
 def join(request, kind: str):
     if not request.user.is_authenticated:
         if _json(request):
-            return JsonResponse({"ok": False, "message": SIGN_UP_FIRST}, status=401)
-        messages.info(request, SIGN_UP_FIRST)
+            return JsonResponse({"ok": False, "message": here(SIGN_UP_FIRST)}, status=401)
+        messages.info(request, here(SIGN_UP_FIRST))
         return redirect(f"{reverse('signup')}?next=/ranked/{kind}/")
     try:
         entry = ranked.enqueue(
@@ -44,12 +45,12 @@ def join(request, kind: str):
         )
     except ranked.SeatElsewhere as exc:
         if _json(request):
-            return JsonResponse({"ok": False, "message": exc.message}, status=409)
+            return JsonResponse({"ok": False, "message": here(exc.message)}, status=409)
         return redirect("ranked-queue", kind=kind)  # it says where, and offers the way on
     except ranked.QueueError as exc:
         if _json(request):
-            return JsonResponse({"ok": False, "message": exc.message}, status=409)
-        messages.error(request, exc.message)
+            return JsonResponse({"ok": False, "message": here(exc.message)}, status=409)
+        messages.error(request, here(exc.message))
         already = ranked.current_entry(request.user, kind)
         if already is not None and already.status == already.Status.WAITING:
             return redirect("ranked-queue", kind=kind)
@@ -65,7 +66,7 @@ def waiting_page(request, kind: str):
     try:
         engine = ranked.rated_engine(kind)
     except ranked.QueueError as exc:
-        raise Http404(exc.message) from exc
+        raise Http404(here(exc.message)) from exc
     return render(
         request,
         "lobby/queue.html",
@@ -76,22 +77,22 @@ def waiting_page(request, kind: str):
 @require_POST
 def leave(request, kind: str):
     if not request.user.is_authenticated:
-        message = "You are not in a queue."
+        message = say("You are not in a queue.")
         if _json(request):
             return JsonResponse({"ok": False, "message": message}, status=401)
-        messages.error(request, message)
+        messages.error(request, here(message))
         return redirect("home")
     try:
         ranked.leave(user=request.user, kind=kind)
     except ranked.QueueError as exc:
         if _json(request):
-            return JsonResponse({"ok": False, "message": exc.message}, status=409)
-        messages.error(request, exc.message)
+            return JsonResponse({"ok": False, "message": here(exc.message)}, status=409)
+        messages.error(request, here(exc.message))
         table = services.current_room(player_key(request))  # a matched person: their table
         return redirect("room", code=table.code) if table else redirect("home")
     if _json(request):
         return JsonResponse({"ok": True, "status": "left"})
-    messages.info(request, "You left the queue.")
+    messages.info(request, here(say("You left the queue.")))
     return redirect("home")
 
 
@@ -128,7 +129,7 @@ def _people(game: Game) -> set[int]:
 
 # ---- quick play: the same queue, casual tables ---------------------------------------------------
 
-SIGN_IN_FOR_QUICK = "Sign up or sign in to find players: a table seats accounts together."
+SIGN_IN_FOR_QUICK = say("Sign up or sign in to find players: a table seats accounts together.")
 
 
 def quick(request, kind: str):
@@ -139,7 +140,7 @@ def quick_page(request, kind: str):
     try:
         engine = ranked.casual_engine(kind)
     except ranked.QueueError as exc:
-        raise Http404(exc.message) from exc
+        raise Http404(here(exc.message)) from exc
     state = ranked.queue_state(request.user, engine, casual=True)
     return render(request, "lobby/quick.html", {"engine": engine, "q": state})
 
@@ -148,15 +149,15 @@ def quick_page(request, kind: str):
 def quick_join(request, kind: str):
     if not request.user.is_authenticated:
         if _json(request):
-            return JsonResponse({"ok": False, "message": SIGN_IN_FOR_QUICK}, status=401)
-        messages.info(request, SIGN_IN_FOR_QUICK)
+            return JsonResponse({"ok": False, "message": here(SIGN_IN_FOR_QUICK)}, status=401)
+        messages.info(request, here(SIGN_IN_FOR_QUICK))
         return redirect(f"{reverse('signup')}?next=/quick/{kind}/")
     try:
         entry = ranked.enqueue(user=request.user, kind=kind, casual=True)
     except ranked.QueueError as exc:
         if _json(request):
-            return JsonResponse({"ok": False, "message": exc.message}, status=409)
-        messages.error(request, exc.message)
+            return JsonResponse({"ok": False, "message": here(exc.message)}, status=409)
+        messages.error(request, here(exc.message))
         already = ranked.current_entry(request.user, kind, casual=True)
         if already is not None and already.status == already.Status.WAITING:
             return redirect("quick", kind=kind)
@@ -177,8 +178,8 @@ def quick_now(request, kind: str):
         room = ranked.play_now(user=request.user, kind=kind)
     except ranked.QueueError as exc:
         if _json(request):
-            return JsonResponse({"ok": False, "message": exc.message}, status=409)
-        messages.error(request, exc.message)
+            return JsonResponse({"ok": False, "message": here(exc.message)}, status=409)
+        messages.error(request, here(exc.message))
         return redirect("quick", kind=kind) if kind in registry.kinds() else redirect("home")
     if _json(request):
         return JsonResponse({"ok": True, "room": room.code, "url": f"/rooms/{room.code}/"})
@@ -193,11 +194,11 @@ def quick_leave(request, kind: str):
         ranked.leave(user=request.user, kind=kind, casual=True)
     except ranked.QueueError as exc:
         if _json(request):
-            return JsonResponse({"ok": False, "message": exc.message}, status=409)
-        messages.error(request, exc.message)
+            return JsonResponse({"ok": False, "message": here(exc.message)}, status=409)
+        messages.error(request, here(exc.message))
         table = services.current_room(player_key(request))
         return redirect("room", code=table.code) if table else redirect("home")
     if _json(request):
         return JsonResponse({"ok": True, "status": "left"})
-    messages.info(request, "You stopped waiting.")
+    messages.info(request, here(say("You stopped waiting.")))
     return redirect("home")

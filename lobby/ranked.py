@@ -44,6 +44,7 @@ from infra.scheduling import run_later
 
 from . import services
 from .models import Member, QueueEntry, Room
+from .words import say
 
 log = logging.getLogger(__name__)
 
@@ -100,9 +101,11 @@ def rated_engine(kind) -> object:
     try:
         engine = registry.get(str(kind))
     except KeyError as exc:
-        raise QueueError(f"There is no game called “{str(kind)[:30]}”.") from exc
+        raise QueueError(say("There is no game called “{kind}”.", kind=str(kind)[:30])) from exc
     if not engine.rated:
-        raise QueueError(f"{engine.title} is not played ranked: pick a game of skill.")
+        raise QueueError(
+            say("{game} is not played ranked: pick a game of skill.", game=engine.title)
+        )
     return engine
 
 
@@ -111,9 +114,11 @@ def casual_engine(kind) -> object:
     try:
         engine = registry.get(str(kind))
     except KeyError as exc:
-        raise QueueError(f"There is no game called “{str(kind)[:30]}”.") from exc
+        raise QueueError(say("There is no game called “{kind}”.", kind=str(kind)[:30])) from exc
     if engine.max_players < 2:
-        raise QueueError(f"{engine.title} is played alone: start it from the home page.")
+        raise QueueError(
+            say("{game} is played alone: start it from the home page.", game=engine.title)
+        )
     return engine
 
 
@@ -146,17 +151,21 @@ def enqueue(
     engine = queue_engine(kind, casual)
     if user.role == user.BOT:
         raise QueueError(
-            "Bot accounts don't join the ranked queue, which is for people: challenge other "
-            "bots, and people challenge you from your profile."
+            say(
+                "Bot accounts don't join the ranked queue, which is for people: challenge other "
+                "bots, and people challenge you from your profile."
+            )
         )
     now = now or timezone.now()
     with transaction.atomic():
         waiting = QueueEntry.objects.filter(user=user, status=QueueEntry.Status.WAITING).first()
         if waiting and waiting.kind == engine.kind and waiting.casual == casual:
-            raise QueueError(f"You are already in the queue for {engine.title}.")
+            raise QueueError(say("You are already in the queue for {game}.", game=engine.title))
         if waiting:
             title = _queue_title(waiting)
-            raise QueueError(f"You are already in the queue for {title}: leave it first.")
+            raise QueueError(
+                say("You are already in the queue for {game}: leave it first.", game=title)
+            )
         for hold in QUEUE_HOLDS:
             if reason := hold(user):
                 raise QueueError(reason)
@@ -181,7 +190,9 @@ def enqueue(
                     seen=now,
                 )
         except IntegrityError as exc:  # the same person queued twice at the same moment
-            raise QueueError(f"You are already in the queue for {engine.title}.") from exc
+            raise QueueError(
+                say("You are already in the queue for {game}.", game=engine.title)
+            ) from exc
         transaction.on_commit(lambda: _queue_changed(engine.kind, nudge=True, casual=casual))
     return entry
 
@@ -202,10 +213,10 @@ def leave(*, user, kind, casual: bool = False) -> QueueEntry:
             .first()
         )
         if entry is None or entry.status == QueueEntry.Status.LEFT:
-            raise QueueError(f"You are not in the queue for {engine.title}.")
+            raise QueueError(say("You are not in the queue for {game}.", game=engine.title))
         if entry.status == QueueEntry.Status.MATCHED:
             code = entry.room.code if entry.room else "?"
-            raise QueueError(f"You were already matched: your table is room {code}.")
+            raise QueueError(say("You were already matched: your table is room {code}.", code=code))
         _close(entry, QueueEntry.Status.LEFT)
         transaction.on_commit(lambda: _queue_changed(engine.kind, casual=casual))
     return entry
@@ -438,7 +449,7 @@ def play_now(*, user, kind) -> Room:
         user=user, kind=engine.kind, casual=True, status=QueueEntry.Status.WAITING
     ).first()
     if entry is None:
-        raise QueueError(f"You are not waiting for players for {engine.title}.")
+        raise QueueError(say("You are not waiting for players for {game}.", game=engine.title))
     for _ in range(PLAY_NOW_TRIES):
         for room in match(engine.kind, casual=True, eager=frozenset({entry.pk})):
             if room.members.filter(user=user).exists():
@@ -447,11 +458,11 @@ def play_now(*, user, kind) -> Room:
         if entry.status == QueueEntry.Status.MATCHED and entry.room is not None:
             return entry.room  # another pass seated them meanwhile
         if entry.status != QueueEntry.Status.WAITING:
-            raise QueueError(f"You are not waiting for players for {engine.title}.")
+            raise QueueError(say("You are not waiting for players for {game}.", game=engine.title))
         # The beat's matcher held the queue (its rows are skipped, not waited for): it is
         # done in a moment.
         time.sleep(0.2)
-    raise QueueError("Your table could not be set just now. Try again in a moment.")
+    raise QueueError(say("Your table could not be set just now. Try again in a moment."))
 
 
 def _drop_gone(entries: list[QueueEntry], now: datetime) -> list[QueueEntry]:

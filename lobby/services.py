@@ -26,6 +26,7 @@ from kudos import challenges
 from kudos.services import Refused
 
 from .models import ROOM_SIZE, Member, Presence, Room, RoomGame, Watcher
+from .words import Said, say
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ class NoSuchRoom(RoomError):
     closed, or it is someone's private table. So a code can't be probed for rooms."""
 
     def __init__(self, code: str):
-        super().__init__(f"No open room has the code {code}.")
+        super().__init__(say("No open room has the code {code}.", code=code))
 
 
 def room_group(code: str) -> str:
@@ -74,13 +75,13 @@ def create_room(*, player: str, name: str, user=None, private: bool = False) -> 
                 return room
         except IntegrityError:  # that code is in use by an open room: draw again
             continue
-    raise RoomError("Could not find a free room code. Please try again.")
+    raise RoomError(say("Could not find a free room code. Please try again."))
 
 
 def open_room(code: str) -> Room:
     code = normalise_code(code)
     if len(code) != 5 or not code.isalpha():
-        raise RoomError("A room code is 5 letters.")
+        raise RoomError(say("A room code is 5 letters."))
     room = Room.objects.filter(code=code, is_open=True).first()
     if room is None:
         raise NoSuchRoom(code)
@@ -111,7 +112,9 @@ def join_room(*, code: str, player: str, name: str, user=None, listed: bool = Fa
         if listed:
             _check_listed(room, present)
         if present >= ROOM_SIZE:
-            raise RoomError(f"Room {room.code} is full ({ROOM_SIZE} people).")
+            raise RoomError(
+                say("Room {code} is full ({size} people).", code=room.code, size=ROOM_SIZE)
+            )
         if member is None:
             member = Member.objects.create(room=room, player=player, name=name, user=user)
         else:
@@ -164,15 +167,15 @@ def leave_for_good(room: Room, member: Member) -> None:
     member.save(update_fields=["seat"])
 
 
-SPECTATORS_CANNOT_PLAY = "You are watching this game: spectators can't play."
+SPECTATORS_CANNOT_PLAY = say("You are watching this game: spectators can't play.")
 
 
 def seat_to_move(member: Member, room: Room) -> int:
     """The seat `member` moves for at `room`'s game; RoomError says why there is none."""
     if member.left or not room.is_open:
-        raise RoomError("You are no longer in this room.")
+        raise RoomError(say("You are no longer in this room."))
     if room.game_id is None:
-        raise RoomError("No game is in play. The host starts one from the lobby.")
+        raise RoomError(say("No game is in play. The host starts one from the lobby."))
     if member.seat is None:
         raise RoomError(SPECTATORS_CANNOT_PLAY)
     return member.seat
@@ -193,9 +196,9 @@ def parse_rules(raw: Any) -> dict | None:
     try:
         rules = json.loads(raw)
     except (TypeError, ValueError) as exc:
-        raise RoomError("The rule options are not valid JSON.") from exc
+        raise RoomError(say("The rule options are not valid JSON.")) from exc
     if not isinstance(rules, dict):
-        raise RoomError("The rule options must be a JSON object.")
+        raise RoomError(say("The rule options must be a JSON object."))
     return rules
 
 
@@ -219,19 +222,21 @@ def start_game(
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room.is_open:
-            raise RoomError("This room is closed.")
+            raise RoomError(say("This room is closed."))
         if room.ranked:
-            raise RoomError("A ranked table plays one game: queue again for the next.")
+            raise RoomError(say("A ranked table plays one game: queue again for the next."))
         if room.host != player:
-            raise RoomError("Only the host can start a game.")
+            raise RoomError(say("Only the host can start a game."))
         if room.game_id and not room.game.is_over:
-            raise RoomError("A game is already in play at this table.")
+            raise RoomError(say("A game is already in play at this table."))
         try:
             engine = registry.get(str(kind))
         except KeyError as exc:
-            raise RoomError("Pick a game to play.") from exc
+            raise RoomError(say("Pick a game to play.")) from exc
         if engine.max_players == 1 and not room.private:
-            raise RoomError(f"{engine.title} is played alone: start it from the home page.")
+            raise RoomError(
+                say("{game} is played alone: start it from the home page.", game=engine.title)
+            )
         people = list(room.present())
         size = _table_size(engine, seats, len(people))
         humans = people[:size]
@@ -300,9 +305,9 @@ def back_to_lobby(*, room: Room, player: str) -> None:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.ranked:
-            raise RoomError("A ranked game plays to the end: press Leave to go.")
+            raise RoomError(say("A ranked game plays to the end: press Leave to go."))
         if room.host != player:
-            raise RoomError("Only the host can take the table back to the lobby.")
+            raise RoomError(say("Only the host can take the table back to the lobby."))
         # Members before the game, the order a connecting socket locks them in (connected()),
         # or the two can deadlock.
         room.members.update(seat=None)
@@ -331,7 +336,7 @@ def play_solo(
     try:
         engine = registry.get(str(kind))
     except KeyError as exc:
-        raise RoomError("That game is not available yet.") from exc
+        raise RoomError(say("That game is not available yet.")) from exc
     room = create_room(player=player, name=name, user=user, private=True)
     room.game = start_game(
         room=room,
@@ -376,17 +381,19 @@ def list_table(
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room.is_open:
-            raise RoomError("This room is closed.")
+            raise RoomError(say("This room is closed."))
         if room.host != player:
-            raise RoomError("Only the host can open the table to everyone.")
+            raise RoomError(say("Only the host can open the table to everyone."))
         if room.private or room.ranked:
-            raise RoomError("This table can't be listed: it is not shared.")
+            raise RoomError(say("This table can't be listed: it is not shared."))
         try:
             engine = registry.get(str(kind))
         except KeyError as exc:
-            raise RoomError("Pick a game to play.") from exc
+            raise RoomError(say("Pick a game to play.")) from exc
         if engine.max_players == 1:
-            raise RoomError(f"{engine.title} is played alone: start it from the home page.")
+            raise RoomError(
+                say("{game} is played alone: start it from the home page.", game=engine.title)
+            )
         size = _table_size(engine, seats, engine.max_players)
         try:
             engine.check_rules(rules, size)
@@ -405,7 +412,7 @@ def unlist_table(*, room: Room, player: str) -> Room:
     with transaction.atomic():
         room = Room.objects.select_for_update().get(pk=room.pk)
         if room.host != player:
-            raise RoomError("Only the host can make the table private.")
+            raise RoomError(say("Only the host can make the table private."))
         if room.public:
             room.public = False
             room.save(update_fields=["public", "updated"])
@@ -425,10 +432,12 @@ def _check_listed(room: Room, present: int) -> None:
     if not room.public or room.ranked:
         raise NoSuchRoom(room.code)
     if room.game_id is not None and not room.game.is_over:
-        raise RoomError(f"Table {room.code} has started its game: watch it instead.")
+        raise RoomError(say("Table {code} has started its game: watch it instead.", code=room.code))
     size = listed_size(room)
     if present >= size:
-        raise RoomError(f"Table {room.code} is full: all {size} seats are taken.")
+        raise RoomError(
+            say("Table {code} is full: all {size} seats are taken.", code=room.code, size=size)
+        )
 
 
 def tables_changed() -> None:
@@ -441,7 +450,7 @@ def tables_changed() -> None:
 
 WATCH_SALT = "lobby.watch"
 # One answer for no room and for a table that needs an invitation: codes can't be probed.
-WATCH_REFUSED = (
+WATCH_REFUSED = say(
     "There is no table to watch here, or it is private: ask its host for a watcher link."
 )
 SPECTATOR = "spectator:"  # a spectator's player key: no person's, so never the host's
@@ -553,9 +562,9 @@ SPEED_PLAY_KEY = "speed_play"  # in a guest's session
 def set_speed_play(*, room: Room, player: str, speed: Any) -> Game:
     """The host (or the solo player) changes the pace of the computer players at the table."""
     if room.host != player:
-        raise RoomError("Only the host can change Speed Play.")
+        raise RoomError(say("Only the host can change Speed Play."))
     if room.game_id is None or room.game.is_over:
-        raise RoomError("Speed Play applies to a game in play.")
+        raise RoomError(say("Speed Play applies to a game in play."))
     try:
         game = gameplay.set_speed_play(game_id=room.game_id, speed=speed)
     except IllegalAction as exc:
@@ -584,9 +593,11 @@ def _table_size(engine, seats: Any, people: int) -> int:
     try:
         size = int(seats)
     except (TypeError, ValueError) as exc:
-        raise RoomError("The number of seats must be a number.") from exc
+        raise RoomError(say("The number of seats must be a number.")) from exc
     if not engine.min_players <= size <= engine.max_players:
-        raise RoomError(f"{engine.title} seats {engine.players_text()}.")
+        raise RoomError(
+            say("{game} seats {players}.", game=engine.title, players=engine.players_text())
+        )
     return size
 
 
@@ -596,9 +607,9 @@ def _turn_timer(raw: Any, current: int) -> int:
     try:
         seconds = int(raw)
     except (TypeError, ValueError) as exc:
-        raise RoomError("The turn timer must be a number of seconds.") from exc
+        raise RoomError(say("The turn timer must be a number of seconds.")) from exc
     if seconds != 0 and not 10 <= seconds <= 300:
-        raise RoomError("The turn timer is off, or 10 to 300 seconds.")
+        raise RoomError(say("The turn timer is off, or 10 to 300 seconds."))
     return seconds
 
 
@@ -656,7 +667,7 @@ def connected(*, room_id: int, player: str, channel: str) -> Member | None:
         held = _seat_in_play(room, member) and room.game.seats[member.seat]["bot"]
         _return_seat(room, member)
         if held:
-            notice = f"{member.name} is back."
+            notice = say("{name} is back.", name=member.name)
             transaction.on_commit(lambda: notify_room(room.code, notice=notice))
         elif not was_here:  # everyone's list shows them here now
             transaction.on_commit(lambda: notify_room(room.code))
@@ -793,9 +804,16 @@ def _end_if_abandoned(room_id: int) -> bool:
 
 
 def notify_room(code: str | None, notice: str = "") -> None:
-    """Every socket in the room renders its view again; `notice` is said at the table."""
+    """Every socket in the room renders its view again; `notice` is said at the table (a
+    lobby.words.Said travels as its msgid and parameters: each socket says it in its own
+    reader's language)."""
     if code:
-        news.tell_now(room_group(code), "room.update", notice=notice)
+        said = (
+            {"notice_id": notice.msgid, "notice_params": notice.params}
+            if isinstance(notice, Said)
+            else {}
+        )
+        news.tell_now(room_group(code), "room.update", notice=str(notice), **said)
 
 
 def current_room(player: str) -> Room | None:

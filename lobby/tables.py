@@ -14,6 +14,8 @@ from django.conf import settings
 from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
 from django.template.backends.django import Template
 from django.template.loader import get_template, select_template
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
 from accounts.selectors import bot_accounts
 from gameplay import store
@@ -23,8 +25,27 @@ from kudos.selectors import name_tags
 
 from . import chat, ranked, services, viewpoints
 from .models import Member, Room, RoomGame
+from .words import all_in_language
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
+# A Cardice contract's state, as its seats show it ("short" is said with its count).
+CONTRACT_STATES = [
+    pgettext_lazy("contract", "bidding"),
+    pgettext_lazy("contract", "made"),
+    pgettext_lazy("contract", "broken"),
+    pgettext_lazy("contract", "nil"),
+]
+# The computer players' strengths as the tables show them (translated where they are shown).
+STRENGTH_NAMES = [
+    gettext_noop("Easy"),
+    gettext_noop("Medium"),
+    gettext_noop("Hard"),
+    gettext_noop("Expert"),
+    gettext_noop("easy"),
+    gettext_noop("medium"),
+    gettext_noop("hard"),
+    gettext_noop("expert"),
+]
 
 
 def option_fields(engine) -> list[dict[str, Any]]:
@@ -239,11 +260,16 @@ def _table_part(game, seat: int | None, state: dict, people: tuple) -> dict[str,
 def _turn(context: dict[str, Any]) -> str:
     """Whose turn it is, in words, for the table's live region."""
     if context["over"]:
-        return "Game over"
+        return gettext_lazy("Game over")
     if context["seat"] in context["to_act"]:
-        return "Your turn"
+        return gettext_lazy("Your turn")
     waiting = [s["name"] for s in context["seats"] if s["to_act"]]
-    return "Waiting for " + ", ".join(waiting) if waiting else ""
+    # lazy: said in the language the fragment is rendered in
+    return (
+        format_lazy(gettext_lazy("Waiting for {names}"), names=", ".join(waiting))
+        if waiting
+        else ""
+    )
 
 
 def _people_part(room: Room, game) -> tuple:
@@ -342,6 +368,19 @@ def state_message(context: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def in_reader_language(message: dict[str, Any], language: str) -> dict[str, Any]:
+    """A state message with the games' sentences in its view and result said in `language`
+    (its identifiers never are: docs/protocol.md, Language)."""
+    if message.get("type") != "state":
+        return message
+    view, result = message["view"], message["result"]
+    return {
+        **message,
+        "view": all_in_language(view, language),
+        "result": all_in_language(result, language),
+    }
+
+
 def csrf_token_for(cookies: dict[str, str]) -> str:
     """The forms in a pushed fragment (Start game, Leave) need the page's CSRF token: the
     cookie's secret, masked as Django masks it for a page."""
@@ -363,7 +402,7 @@ def render_watching(count: int) -> str:
 def render_chat(news: dict[str, Any]) -> str:
     """A quick chat phrase, for the page's script to show beside its seat (static/js/chat.js)."""
     return get_template("lobby/_chat_said.html").render(
-        {**news, "text": chat.PHRASES[news["phrase"]]}
+        {**news, "text": gettext(chat.PHRASES[news["phrase"]])}
     )
 
 

@@ -13,9 +13,10 @@ from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
+from django.utils import translation
 
 from infra.scheduling import on_thread
-from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen
+from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, language_of
 
 from . import selectors, services, viewpoints
 from .tables import csrf_token_for
@@ -27,6 +28,7 @@ class OpenTablesConsumer(
     async def connect(self):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
+        self.language = language_of(self.scope)
         self.csrf_token = csrf_token_for(self.scope.get("cookies", {}))
         await self.accept()
         await self.channel_layer.group_add(services.OPEN_TABLES, self.channel_name)
@@ -55,4 +57,5 @@ class OpenTablesConsumer(
         if self.format == "json":
             return json.dumps({"type": "tables", "tables": listed})
         context = {"tables": listed, "csrf_token": self.csrf_token}
-        return get_template("lobby/_open_tables.html").render(context)
+        with translation.override(self.language):  # the list is shared, its page is not
+            return get_template("lobby/_open_tables.html").render(context)

@@ -15,6 +15,7 @@ from infra.cache import require_redis
 
 from . import selectors, services, tables
 from .identity import player_key, player_name
+from .words import here
 
 
 def _user(request):
@@ -50,12 +51,12 @@ def join_room(request):
             listed=request.POST.get("listed") == "1",
         )
     except limits.Limited as exc:
-        messages.error(request, exc.message)
+        messages.error(request, here(exc.message))
         return redirect("home")
     except services.RoomError as exc:
         if isinstance(exc, services.NoSuchRoom):
             limits.count(*guesser)
-        messages.error(request, exc.message)
+        messages.error(request, here(exc.message))
         return redirect("open-tables" if request.POST.get("listed") == "1" else "home")
     return redirect("room", code=room.code)
 
@@ -85,7 +86,7 @@ def public_table(request, code: str):
         else:
             services.unlist_table(room=room, player=player)
     except services.RoomError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, here(exc.message))
     return redirect("room", code=normalise(code))
 
 
@@ -99,7 +100,7 @@ def room(request, code: str):
     except services.NoSuchRoom:
         return render(request, "lobby/join.html", {"code": normalise(code)})
     except services.RoomError as exc:  # not a room code at all
-        raise Http404(exc.message) from exc
+        raise Http404(here(exc.message)) from exc
     context = tables.room_context(room, services.member_of(room, player))
     context["watching"] = services.watching(room.pk)
     if context["is_host"]:
@@ -168,7 +169,7 @@ def start_game(request, code: str):
             strengths=request.POST.getlist("strength"),
         )
     except services.RoomError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, here(exc.message))
     return redirect("room", code=normalise(code))
 
 
@@ -178,7 +179,7 @@ def back_to_lobby(request, code: str):
         player = player_key(request)
         services.back_to_lobby(room=services.members_room(code, player), player=player)
     except services.RoomError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, here(exc.message))
     return redirect("room", code=normalise(code))
 
 
@@ -211,7 +212,7 @@ def play(request, kind: str):
             strengths=request.POST.getlist("strength"),
         )
     except services.RoomError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, here(exc.message))
         return redirect("home")
     return redirect("room", code=room.code)
 
@@ -225,7 +226,7 @@ def play_challenge(request, kind: str):
             kind=kind, player=player_key(request), name=player_name(request), user=_user(request)
         )
     except services.RoomError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, here(exc.message))
         return redirect("kudos:challenge")
     return redirect("room", code=room.code)
 

@@ -106,6 +106,7 @@ def test_sounds_are_off_until_turned_on_and_remembered(
     page.wait_for_url("**/rooms/*/")
     switch = page.locator("[data-sounds]")
     expect(switch).to_have_attribute("aria-pressed", "false")
+    assert switch.inner_text().split() == ["Sounds", "off"]  # the word shown
     flip = page.locator("#flip")
     expect(flip).to_be_enabled()
     seq = page.locator("#room-main").get_attribute("data-seq")
@@ -118,6 +119,7 @@ def test_sounds_are_off_until_turned_on_and_remembered(
     on_top(switch)
     switch.tap()
     expect(switch).to_have_attribute("aria-pressed", "true")
+    assert switch.inner_text().split() == ["Sounds", "on"]
     page.reload()
     expect(page.locator("[data-sounds]")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#flip")).to_be_enabled()

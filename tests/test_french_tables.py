@@ -4,10 +4,12 @@ spectators' view rendered once per language, never one reader's language sent to
 
 import html
 import json
+from pathlib import Path
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import settings
 from django.db import connection
 from django.test import Client
 
@@ -308,3 +310,20 @@ async def test_a_notice_at_the_table_is_said_in_each_readers_language(real_servi
     assert said == ["Bob est de retour.", "Bob is back."]
     for socket in (french, english):
         await socket.disconnect()
+
+
+def test_the_tables_script_hears_whose_turn_it_is_in_any_language(real_services):
+    """table.js brings the controls into reach on the player's turn: it reads a flag, not the
+    turn's words, which are French here."""
+    client, code = _table("poker")
+    for _ in range(10):  # the computer plays until it's the host's turn
+        if 0 in Room.objects.get(code=code, is_open=True).game.to_act:
+            break
+        _computer_moves(code)
+    for language in ("fr", "en"):
+        page = client.get(f"/rooms/{code}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert 'data-your-turn="1"' in page, language
+    watcher = Client().get(f"/rooms/{code}/").content.decode()
+    assert 'data-your-turn="1"' not in watcher
+    script = (Path(settings.BASE_DIR) / "static/js/table.js").read_text()
+    assert "main.dataset.yourTurn" in script and '"Your turn"' not in script

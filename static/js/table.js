@@ -209,7 +209,7 @@
     const main = document.getElementById("room-main");
     const reach = main && main.querySelector("[data-reach]");
     if (!reach) return;
-    const at = main.dataset.turn === "Your turn" ? `turn ${main.dataset.seq}` : reach.dataset.reach;
+    const at = main.dataset.yourTurn ? `turn ${main.dataset.seq}` : reach.dataset.reach;
     if (!at || reachedAt === at) return;
     reachedAt = at;
     const bar = main.querySelector("[data-controls]");

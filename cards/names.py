@@ -24,6 +24,18 @@ def rank_name(rank: str) -> str:
     return names.get(rank, rank)
 
 
+def rank_letter(rank: str) -> str:
+    """A rank as a card's corner shows it in the player's language: 'K' in English, 'R' in
+    French (Roi); a number card's rank as it is ('10')."""
+    letters = {
+        "A": pgettext("card rank letter", "A"),
+        "J": pgettext("card rank letter", "J"),
+        "Q": pgettext("card rank letter", "Q"),
+        "K": pgettext("card rank letter", "K"),
+    }
+    return letters.get(rank, rank)
+
+
 def suit_name(suit: str) -> str:
     """A suit on its own, as a heading or a button: 'Hearts' ("" for no suit)."""
     names = {

@@ -80,3 +80,15 @@ def test_rules_examples_are_named_in_french(client):
 def test_a_back_not_owned_is_refused_in_french(client):
     response = client.post("/cards/prefs/", {"back": "nebula"}, follow=True, **FRENCH)
     assert "Le dos « Nébuleuse » est vendu dans la boutique Kudos" in response.content.decode()
+
+
+def test_a_rank_in_a_prompt_is_the_letter_french_players_read():
+    """8 Américain's "play a ♥ or a K" says R (Roi) in French: the corner's letter there."""
+    from django.template import Context, Template
+
+    page = Template(
+        "{% load cards %}{{ 'KH'|card_rank }} {{ 'QS'|card_rank }} {{ '10D'|card_rank }}"
+    )
+    assert page.render(Context()) == "K Q 10"
+    with translation.override("fr"):
+        assert page.render(Context()) == "R D 10"

@@ -28,7 +28,7 @@ KINDS = registry.kinds()
 # Said by every table (the bar above it, the seat heads, the facts below it), in each language.
 ENGLISH = [
     ">Rules</a>",
-    ">Sounds</button>",
+    ">Sounds<span",
     'title="Room code"',
     "Deal fingerprint",
     "How to check it",
@@ -42,7 +42,7 @@ ENGLISH = [
     "Back to lobby",
     "Mute all chat",
 ]
-FRENCH = [">Règles</a>", ">Sons</button>", "Empreinte de la donne", "Comment la vérifier"]
+FRENCH = [">Règles</a>", ">Sons<span", "Empreinte de la donne", "Comment la vérifier"]
 # Each game's own table, by something only it says.
 OWN = {
     "war": ("Table de Bataille", "War table"),

@@ -101,9 +101,9 @@ def card_name(card: str) -> str:
 
 @register.filter
 def card_rank(card: str) -> str:
-    """``{{ "10H"|card_rank }}`` -> "10"."""
+    """``{{ "10H"|card_rank }}`` -> "10"; ``{{ "KH"|card_rank }}`` -> "K" ("R" in French)."""
     card = str(card)
-    return c.rank(card) if c.is_card(card) and not c.is_joker(card) else ""
+    return names.rank_letter(c.rank(card)) if c.is_card(card) and not c.is_joker(card) else ""
 
 
 @register.filter

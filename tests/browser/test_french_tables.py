@@ -59,4 +59,10 @@ def _look(page: Page, base: str, kind: str) -> list[str]:
     if not page.locator(BARS[kind]).count():
         problems.append("no action bar")
     problems += [f"cut off: {words!r}" for words in page.evaluate(_CUT_OFF)]
+    # Words the stylesheet shows come from the page too: the table's "Reconnecting…" badge.
+    page.evaluate("document.body.classList.add('offline')")
+    badge = page.evaluate("getComputedStyle(document.body, '::after').content")
+    page.evaluate("document.body.classList.remove('offline')")
+    if badge != '"Reconnexion…"':
+        problems.append(f"the offline badge says {badge}")
     return problems

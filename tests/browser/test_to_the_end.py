@@ -15,6 +15,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from gameplay import services as gameplay
@@ -487,7 +488,13 @@ KLONDIKE_SEEN = """() => {
 def within_reach(control) -> None:
     """The thumb scrolls the control into view, then on up out from under a phone's sticky
     bar (long columns run under it)."""
-    control.scroll_into_view_if_needed()
+    for attempt in range(3):
+        try:
+            control.scroll_into_view_if_needed()
+            break
+        except PlaywrightError as exc:  # the table was drawn again under it: find it anew
+            if "not attached" not in str(exc) or attempt == 2:
+                raise
     page = control.page
     bar = page.locator(".kl-controls").bounding_box()
     under = control.bounding_box()["y"] + control.bounding_box()["height"] - bar["y"]

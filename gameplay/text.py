@@ -21,7 +21,8 @@ def in_language(text: str, language: str) -> str:
 def _translated(text: str) -> str:
     if not isinstance(text, Said):
         return translation.gettext(text) if text else text
-    params = {k: _translated(v) if isinstance(v, str) else v for k, v in text.params.items()}
+    # Only what the engine said is said again: a plain param (a player's name) stays as it is.
+    params = {k: _translated(v) if isinstance(v, Said) else v for k, v in text.params.items()}
     if text.plural is not None:
         template = translation.ngettext(text.msgid, text.plural, text.n)
     else:

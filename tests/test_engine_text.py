@@ -92,3 +92,12 @@ def test_the_said_filter_speaks_the_page_language():
     assert page.render(Context({"engine": engine})) == "War, 2–4 players"
     with translation.override("fr"):
         assert page.render(Context({"engine": engine})) == "Bataille, 2 à 4 joueurs"
+
+
+def test_a_plain_param_such_as_a_name_is_never_translated():
+    """Only what the engine said is said again: a guest who calls themselves "Draw" keeps the
+    name in a French sentence (the catalogue would make it "Pioche")."""
+    sentence = say("{rank} of {suit}", rank="Draw", suit=say("Hearts"))
+    assert in_language(say("Draw"), "fr") != "Draw"  # the catalogue does know the word
+    assert in_language(sentence, "fr").startswith("Draw ")
+    assert in_language(sentence, "en") == "Draw of Hearts"

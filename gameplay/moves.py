@@ -31,7 +31,7 @@ from django.utils import timezone
 from infra import news
 from infra.scheduling import on_thread, run_later
 
-from . import hooks, store
+from . import store
 from .engine import IllegalAction, registry
 from .engine.text import say
 from .models import Game, GameEvent, SpeedPlay
@@ -319,9 +319,11 @@ def bot_delay(game: Game, state: dict | None = None) -> float:
 
 
 def game_ended(game_id: int) -> None:
-    """Stats, ratings and Kudos hear of the ended game (gameplay.hooks) right after the
-    commit; if that fails (a crash, a receiver's error), the beat sweep delivers it later."""
+    """Stats, ratings and Kudos hear of the ended game (gameplay.hooks) on a Celery worker, not
+    in the table's server process, whose time is the players' moves (embedded, on the server's
+    own loop). If the task can't be queued or fails, the beat's sweep delivers it later, and
+    each receiver's receipt makes a second delivery a no-op."""
     try:
-        hooks.deliver(game_id)
-    except Exception:  # the game has ended whatever a receiver does
-        log.exception("end-of-game hook for game %s failed; the sweep will retry", game_id)
+        run_later("gameplay.deliver_game_end", game_id, delay=0)
+    except Exception:  # the broker away: the game has ended whatever happens to its news
+        log.exception("end-of-game hook for game %s not queued; the sweep will send it", game_id)

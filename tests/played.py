@@ -8,6 +8,7 @@ import math
 from datetime import UTC, datetime, timedelta
 from unittest import mock
 
+from django.conf import settings
 from django.db.models import Case, DateTimeField, Value, When
 from django.utils import timezone
 
@@ -106,3 +107,45 @@ def person_pace(step: float = 5.0):
         "django.utils.timezone.now", lambda: start + timedelta(seconds=step * next(ticks))
     ):
         yield
+
+
+def worker_delivers(*games: int) -> list[int]:
+    """Do here what the Celery worker does with the news that these games ended: take their
+    ``gameplay.deliver_game_end`` tasks off the broker's queue, oldest first, and run them.
+    Returns the games whose task was queued (and so is now delivered)."""
+    import base64
+    import json
+
+    import redis
+
+    from gameplay import tasks
+
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    delivered = []
+    for raw in reversed(broker.lrange("celery", 0, -1)):  # pushed on the left: oldest last
+        message = json.loads(raw)
+        if message["headers"].get("task") != "gameplay.deliver_game_end":
+            continue
+        args, _, _ = json.loads(base64.b64decode(message["body"]))
+        if args[0] in games and broker.lrem("celery", 1, raw):
+            tasks.deliver_game_end(*args)
+            delivered.append(args[0])
+    return delivered
+
+
+def played_out(game: Game, *, delivered: bool = True) -> Game:
+    """Every seat plays as the computer would until the game ends, through the services; then,
+    unless told otherwise, its end is delivered as the worker would (``worker_delivers``)."""
+    from gameplay import services, store
+
+    engine = registry.get(game.kind)
+    state = store.load_state(game)
+    while not engine.is_over(state):
+        seat = engine.to_act(state)[0]
+        action = engine.bot_action(state, seat)
+        state = services.submit_action(
+            game_id=game.pk, seat=seat, action=action, seq=state["applied"]
+        ).state
+    if delivered:
+        assert worker_delivers(game.pk) == [game.pk]
+    return Game.objects.get(pk=game.pk)

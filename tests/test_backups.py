@@ -12,11 +12,9 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from accounts.models import RatingChange
-from gameplay import hooks, services, store
-from gameplay.engine import registry
-from gameplay.models import Game
+from gameplay import hooks, services
 from kudos.models import Entry
-from tests.played import person_pace
+from tests.played import person_pace, played_out
 
 from .conftest import ROOT, _test_database_url
 
@@ -34,18 +32,6 @@ TABLES = [
     "kudos_account",
     "kudos_entry",
 ]
-
-
-def play_out(game: Game) -> Game:
-    engine = registry.get(game.kind)
-    state = store.load_state(game)
-    while not engine.is_over(state):
-        seat = engine.to_act(state)[0]
-        action = engine.bot_action(state, seat)
-        state = services.submit_action(
-            game_id=game.pk, seat=seat, action=action, seq=state["applied"]
-        ).state
-    return Game.objects.get(pk=game.pk)
 
 
 def counts(url: str) -> dict[str, int]:
@@ -82,8 +68,8 @@ def test_a_backup_restores_into_a_fresh_database_and_verifies(
     seats = [{"name": "ann", "user_id": ann.pk}, {"name": "bob", "user_id": bob.pk}]
     with person_pace(2.0):  # played at a person's pace: the games pay Kudos
         for n in range(2):
-            play_out(services.start_game(kind="war", seats=seats, seed=f"short/23{5 + n}"))
-        ranked = play_out(
+            played_out(services.start_game(kind="war", seats=seats, seed=f"short/23{5 + n}"))
+        ranked = played_out(
             services.start_game(kind="poker", seats=seats, seed="backup", ranked=True)
         )
     assert ranked.is_over and hooks.undelivered() == []

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from gameplay import hooks, services, tasks
 from gameplay.models import Game, GameEndReceipt
+from tests.played import worker_delivers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,7 +47,8 @@ def finished_war():
 
 def test_a_failing_receiver_is_retried_alone(real_services, receivers):
     calls, state = receivers
-    game = finished_war()  # abandoning ends it: the hook ran after the commit
+    game = finished_war()
+    assert calls["count"] == [] and worker_delivers(game.pk) == [game.pk]  # queued at the end
     assert calls["count"] == [game.pk] and calls["flaky"] == []
     assert hooks.undelivered() == [game.pk]
     state["fail"] = False
@@ -68,6 +70,7 @@ def test_a_receiver_runs_after_those_it_names_and_waits_while_one_fails(real_ser
     hooks.RECEIVERS = {"reads": hooks.RECEIVERS.pop("reads"), **hooks.RECEIVERS}
     assert hooks.in_order() == ["flaky", "count", "reads"]  # each after what it names
     game = finished_war()
+    worker_delivers(game.pk)
     assert order == [] and calls["count"] == [game.pk]  # "flaky" failed: "reads" waits
     state["fail"] = False
     assert hooks.deliver(game.pk) == ["flaky", "reads"]
@@ -126,6 +129,7 @@ def test_an_idle_receiver_gets_its_receipt_without_running(real_services, receiv
     # Waits for "idle": runs once "idle" is done, though idle receivers run first.
     hooks.on_game_end("last", after=("idle",), idle=lambda game: False)(skipped.append)
     game = finished_war()
+    worker_delivers(game.pk)
     assert skipped == [game] and calls["count"] == [game.pk] == calls["flaky"]
     assert set(GameEndReceipt.objects.filter(game=game).values_list("receiver", flat=True)) == {
         "count",

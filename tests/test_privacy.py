@@ -18,23 +18,11 @@ from gameplay.models import Game
 from kudos import referrals, selectors
 from kudos import services as kudos
 from kudos.models import Entry, Referral
-from tests.played import person_pace
+from tests.played import person_pace, played_out
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "x-Long-pass-77"
-
-
-def play_out(game: Game) -> Game:
-    engine = registry.get(game.kind)
-    state = store.load_state(game)
-    while not engine.is_over(state):
-        seat = engine.to_act(state)[0]
-        action = engine.bot_action(state, seat)
-        state = services.submit_action(
-            game_id=game.pk, seat=seat, action=action, seq=state["applied"]
-        ).state
-    return Game.objects.get(pk=game.pk)
 
 
 @pytest.fixture
@@ -47,8 +35,8 @@ def table():
     Referral.objects.create(invitee=ann, inviter=bob, joined=ann.date_joined)
     seats = [{"name": "ann", "user_id": ann.pk}, {"name": "bob", "user_id": bob.pk}]
     with person_pace(2.0):  # played, not scripted: the games count for stats
-        war = play_out(services.start_game(kind="war", seats=seats, seed="short/235"))
-        poker = play_out(
+        war = played_out(services.start_game(kind="war", seats=seats, seed="short/235"))
+        poker = played_out(
             services.start_game(kind="poker", seats=seats, seed="privacy", ranked=True)
         )
     live = services.start_game(kind="gin", seats=seats, seed="privacy-live")

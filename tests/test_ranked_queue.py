@@ -21,6 +21,7 @@ from gameplay.engine import registry
 from gameplay.models import Game
 from lobby import ranked, services
 from lobby.models import Member, QueueEntry, Room
+from tests.played import worker_delivers
 
 KIND = "poker"  # the rated game that exists today; nothing below depends on its rules
 SIZE = ranked.table_size(registry.get(KIND))
@@ -332,10 +333,12 @@ def _ranked_table(*users) -> Room:
 
 
 def _finish(game_id: int) -> Game:
-    """Play the game out as the turn timer would (the computer for everyone)."""
+    """Play the game out as the turn timer would (the computer for everyone), and deliver its
+    end as the worker would."""
     for _ in range(2000):
         game = Game.objects.get(pk=game_id)
         if game.is_over:
+            assert worker_delivers(game_id) == [game_id]
             return game
         tasks.play_for_seats(game_id, game.seq, people_too=True)
     raise AssertionError("the game did not end")

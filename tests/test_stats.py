@@ -6,24 +6,11 @@ from django.contrib.auth import get_user_model
 
 from accounts.models import GameRecord, GameStat
 from accounts.services import record_game
-from gameplay import hooks, services, store
-from gameplay.engine import registry
+from gameplay import hooks, services
 from gameplay.play import THINK_CAP
-from tests.played import ended_game, person_pace
+from tests.played import ended_game, person_pace, played_out, worker_delivers
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def play_out(game):
-    engine = registry.get(game.kind)
-    state = store.load_state(game)
-    while not engine.is_over(state):
-        seat = engine.to_act(state)[0]
-        state = services.submit_action(
-            game_id=game.pk, seat=seat, action=engine.bot_action(state, seat), seq=state["applied"]
-        ).state
-    game.refresh_from_db()
-    return game
 
 
 def test_finished_game_is_recorded_once_per_player(real_services, client):
@@ -34,7 +21,9 @@ def test_finished_game_is_recorded_once_per_player(real_services, client):
         seed="short/235",
     )
     with person_pace(2.0):
-        game = play_out(game)
+        game = played_out(game, delivered=False)
+    assert not GameRecord.objects.exists()  # the end is the worker's to deliver
+    assert worker_delivers(game.pk) == [game.pk]
     record = GameRecord.objects.get(user=ann)
     assert record.won == (0 in game.result["winners"]) and record.moves == game.seq
     assert record.decisions == game.log.filter(seat=0).count() and record.play_seconds >= 30

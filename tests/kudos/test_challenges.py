@@ -18,7 +18,7 @@ from kudos import challenges, clock, rules, tasks
 from kudos.models import Attempt, Challenge, Entry
 from lobby import services as lobby
 from lobby.models import Room
-from tests.played import person_pace
+from tests.played import person_pace, worker_delivers
 
 from .conftest import ended_game
 from .test_ledger import in_parallel
@@ -83,6 +83,7 @@ def test_a_challenge_is_played_on_the_days_deal_timed_and_paid(real_services, pl
             gameplay.submit_action(game_id=game.pk, seat=0, action=action, seq=seq)
     game.refresh_from_db()
     assert game.status == Game.Status.OVER and game.result["winners"] == [0]
+    assert worker_delivers(game.pk) == [game.pk]
     attempt = Attempt.objects.get(user=ann)
     assert attempt.won and attempt.moves == len(line) == game.seq
     assert attempt.seconds == int((game.ended - game.created).total_seconds())

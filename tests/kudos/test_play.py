@@ -13,7 +13,7 @@ from gameplay.engine import registry
 from gameplay.models import Game
 from kudos import rules, services
 from kudos.models import Account, BonusEvent, Entry
-from tests.played import person_pace
+from tests.played import person_pace, worker_delivers
 
 from .conftest import ended_game
 
@@ -252,6 +252,7 @@ def test_a_real_game_pays_when_it_ends(real_services, player):
                 game_id=game.pk, seat=seat, action=action, seq=game.seq, by_bot=seat == 1
             )
             game.refresh_from_db()
+    assert kudos_of(ann) == [] and worker_delivers(game.pk) == [game.pk]  # the worker pays
     won = 0 in game.result["winners"]
     kind, amount, memo = kudos_of(ann)[0]
     assert kind == "play" and amount > 0

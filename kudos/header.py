@@ -2,12 +2,12 @@
 whether friends' invitations wait on their home page, kept in the cache so a page reads them
 without a query, and the bonus event running, kept for everyone.
 
-A player's facts are kept beside a version: a random token that ``changed`` replaces after
-the commit of whatever changed them (a Kudos credit or spend, a level, a streak's day, a name
-colour, an invitation sent): the same moments the header's socket refreshes open pages. A
-page reads the token and the facts in one round trip and uses the facts only if they were
-read under that token; facts read from the database are kept under the token read before
-them, so a change committed meanwhile is never hidden. The cache is Redis in production (one
+A player's facts are kept beside a version: a random token that ``changed`` replaces when
+something changes them (a Kudos credit or spend, a level, a streak's day, a name colour, an
+invitation sent: the moments the header's socket refreshes open pages), and again after the
+commit. A page reads the token and the facts in one round trip and uses the facts only if
+they were read under that token; facts read from the database are kept under the token read
+before them, so a committed change is never hidden. The cache is Redis in production (one
 for every process) and the process's memory in the embedded shape (one process).
 """
 
@@ -31,8 +31,14 @@ EVERYONE = "everyone"  # what is the same for every player: the bonus event runn
 
 def changed(owner) -> None:
     """What the header shows this player (a user id), or ``EVERYONE``, changed: pages read it
-    afresh (after the commit)."""
-    transaction.on_commit(lambda: cache.set(f"header:version:{owner}", uuid.uuid4().hex, KEEP))
+    afresh. The token is replaced now and again after the commit: what a page reads between
+    the two is kept under a token the commit replaces."""
+
+    def replace():
+        cache.set(f"header:version:{owner}", uuid.uuid4().hex, KEEP)
+
+    replace()
+    transaction.on_commit(replace)
 
 
 class Kept:

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_GET
 from django.views.i18n import JavaScriptCatalog
 
 from gameplay.engine import registry
+from kudos import header
 from social import selectors as friends
 
 from . import lengths
@@ -17,7 +18,11 @@ def home(request):
     games = [registry.get(kind) for kind in registry.kinds()]
     # Each tile offers its lengths, Quick first, with the minutes bench/durations.py measured.
     tiles = [(game, lengths.offered(game)) for game in games]
-    invitations = friends.open_invitations(request.user) if request.user.is_authenticated else []
+    invitations = []
+    # Most players have none: kept as "none" until the next one is sent to them.
+    if request.user.is_authenticated and header.kept(request).get("invited", lambda: True):
+        invitations = friends.open_invitations(request.user)
+        header.kept(request).put("invited", bool(invitations))
     return render(
         request, "home.html", {"games": games, "tiles": tiles, "invitations": invitations}
     )

@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from django.db.models import F, Max, Q, QuerySet, Sum, Window
 
 from . import badges, clock, rules
+from . import header as kept
 from .models import Account, BonusEvent, Entry, Look, Streak, StreakDay
 
 
@@ -159,25 +160,47 @@ def name_tags(user_ids) -> dict[int, dict]:
     return {i: {"level": rules.level_of(xp.get(i, 0)), "colour": colours.get(i, "")} for i in ids}
 
 
-def header(user, news: str | None = None, badge: str = "") -> dict:
-    """What the header's Kudos slot shows."""
-    account = Account.objects.select_related("streak").filter(user_id=user.pk).first()
-    streak = _streak_of(account)
+def header(user, news: str | None = None, badge: str = "", request=None) -> dict:
+    """What the header's Kudos slot shows; on a page (``request``), from the facts kudos.header
+    keeps between their changes."""
+    if request is None:
+        facts = header_facts(user.pk)
+        event = next(iter(bonus_events_running(clock.now())), None)
+    else:
+        facts = kept.kept(request).get("kudos", lambda: header_facts(user.pk))
+        event = kept.running_event(request, bonus_events_now)
     now = clock.now()
-    last = streak.last_day if streak is not None else None
-    paid_today = last is not None and now.astimezone(UTC).date() <= last
-    events = bonus_events_running(now)
+    last = facts["last_day"]
+    return {
+        "balance": facts["balance"],
+        "streak": facts["streak"],
+        "paid_today": last is not None and now.astimezone(UTC).date() <= last,
+        "day_minutes": rules.DAY_PLAYED_MINUTES,
+        "event": event,
+        "news": news,
+        "badge": _badge(badge),
+        "level": level(user.pk, facts["xp"]),
+        "colour": facts["colour"],
+    }
+
+
+def header_facts(user_id: int) -> dict:
+    """The player's own facts in the header (kudos.header.changed says when they change)."""
+    account = Account.objects.select_related("streak").filter(user_id=user_id).first()
+    streak = _streak_of(account)
     return {
         "balance": account.balance if account else 0,
         "streak": streak.current if streak else 0,
-        "paid_today": paid_today,
-        "day_minutes": rules.DAY_PLAYED_MINUTES,
-        "event": events[0] if events else None,
-        "news": news,
-        "badge": _badge(badge),
-        "level": level(user.pk, account.xp if account else 0),
-        "colour": name_colour(user.pk),
+        "last_day": streak.last_day if streak else None,
+        "xp": account.xp if account else 0,
+        "colour": name_colour(user_id),
     }
+
+
+def bonus_events_now(moment: datetime) -> tuple[list[BonusEvent], datetime | None]:
+    """The events running, best first, and when the next one starts (None: none planned)."""
+    coming = BonusEvent.objects.filter(starts__gt=moment).order_by("starts")
+    return bonus_events_running(moment), coming.values_list("starts", flat=True).first()
 
 
 def _badge(slug: str):

@@ -39,7 +39,7 @@ from gameplay.engine import registry
 from gameplay.models import Game
 from infra import news
 
-from . import clock, keys, rules, selectors
+from . import clock, header, keys, rules, selectors
 from .models import (
     Account,
     BonusEvent,
@@ -386,6 +386,8 @@ def _keep_up(streak: Streak, today: date, now: datetime) -> bool:
         if outcome == StreakDay.Outcome.ENDED:
             break
         day += ONE_DAY
+    if changed:
+        header.changed(streak.account_id)
     return changed
 
 
@@ -708,6 +710,7 @@ def forget(*, user_id: int) -> None:
 def _announce(user_id: int, news_text: str | None, badge: str = "") -> None:
     """After the commit, refresh the player's open headers (with ``news_text`` to show, and
     the badge just earned, if any). Sent without waiting: a nudge, never state."""
+    header.changed(user_id)
     news.tell_soon_after_commit(
         news.person_group(user_id), "kudos.changed", news=news_text, badge=badge
     )

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from cards import art
 from cards import prefs as card_prefs
 
-from . import clock, keys, services
+from . import clock, header, keys, services
 from .models import Look, Owned
 
 BACK, FELT, COLOUR, FREEZE = "back", "felt", "colour", "freeze"
@@ -188,6 +188,7 @@ def wear(*, user_id: int, section: str, value: str) -> None:
 
 def _wear(user_id: int, section: str, value: str) -> None:
     Look.objects.update_or_create(user_id=user_id, defaults={section: value})
+    header.changed(user_id)  # the name colour
 
 
 def remember(user_id: int, style: card_prefs.CardPrefs) -> None:

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from infra import news
+from kudos import header
 from lobby import services as lobby
 from lobby.models import ROOM_SIZE, Room
 
@@ -324,6 +325,7 @@ def invite(*, sender, username, code) -> Invitation:
         raise Refused(gettext(TOO_MANY_INVITATIONS))
     invitation = Invitation.objects.create(sender=sender, recipient=them, room=room)
     news.tell_after_commit(news.person_group(them.pk), "invitation.sent", invitation=invitation.pk)
+    header.changed(them.pk)  # their home page shows it
     return invitation
 
 

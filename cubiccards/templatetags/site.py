@@ -1,6 +1,6 @@
 """``{% load site %}``: the home page's game tiles, drawn once per process for each language
 and card style and kept (they are the same for everyone who reads them so), with each page's
-own CSRF token put into their forms."""
+own CSRF token put into their forms; ``{% kept %}`` keeps any other part of a page that way."""
 
 from __future__ import annotations
 
@@ -40,6 +40,34 @@ def game_tiles(context: template.Context, tiles: list) -> str:
         json.dumps([(game.kind, lengths) for game, lengths in tiles], default=str),
     )
     return mark_safe(drawn.replace(CSRF_SLOT, str(context.get("csrf_token", ""))))
+
+
+class KeptNode(template.Node):
+    def __init__(self, nodelist: template.NodeList):
+        self.nodelist = nodelist
+        self.drawn: dict[str, str] = {}
+
+    def render(self, context: template.Context) -> str:
+        token = str(context.get("csrf_token", ""))
+        if token in ("", "NOTPROVIDED"):  # a page without a request (an error page)
+            return self.nodelist.render(context)
+        language = translation.get_language()
+        drawn = self.drawn.get(language)
+        if drawn is None:
+            with context.push(csrf_token=CSRF_SLOT):
+                drawn = self.drawn[language] = self.nodelist.render(context)
+        return drawn.replace(CSRF_SLOT, token)
+
+
+@register.tag
+def kept(parser, token) -> KeptNode:
+    """``{% kept %}…{% endkept %}``: a part of a page that is the same for everyone who reads it
+    in one language, drawn once per process for each language and kept, with each page's own
+    CSRF token put into its forms. Nothing in it may depend on the reader, the request or the
+    time."""
+    nodelist = parser.parse(("endkept",))
+    parser.delete_first_token()
+    return KeptNode(nodelist)
 
 
 @register.filter

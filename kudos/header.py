@@ -1,0 +1,102 @@
+"""What every page's header shows a signed-in player (Kudos, streak, level, name colour) and
+whether friends' invitations wait on their home page, kept in the cache so a page reads them
+without a query, and the bonus event running, kept for everyone.
+
+A player's facts are kept beside a version: a random token that ``changed`` replaces when
+something changes them (a Kudos credit or spend, a level, a streak's day, a name colour, an
+invitation sent: the moments the header's socket refreshes open pages), and again after the
+commit. A page reads the token and the facts in one round trip and uses the facts only if
+they were read under that token; facts read from the database are kept under the token read
+before them, so a committed change is never hidden. The cache is Redis in production (one
+for every process) and the process's memory in the embedded shape (one process).
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+
+from . import clock
+from .models import BonusEvent
+
+KEEP = 60 * 60 * 24 * 7  # seconds: a week unread, and a player's facts are read afresh
+
+
+EVERYONE = "everyone"  # what is the same for every player: the bonus event running
+
+
+def changed(owner) -> None:
+    """What the header shows this player (a user id), or ``EVERYONE``, changed: pages read it
+    afresh. The token is replaced now and again after the commit: what a page reads between
+    the two is kept under a token the commit replaces."""
+
+    def replace():
+        cache.set(f"header:version:{owner}", uuid.uuid4().hex, KEEP)
+
+    replace()
+    transaction.on_commit(replace)
+
+
+class Kept:
+    """Facts kept for one owner (a player's id, or ``EVERYONE``): ``get(name, read)`` answers
+    the fact ``name``, reading it with ``read()`` (and keeping it) when it isn't kept."""
+
+    def __init__(self, owner, got: dict):
+        self.version_key, self.facts_key = f"header:version:{owner}", f"header:facts:{owner}"
+        self.version = got.get(self.version_key)
+        if self.version is None:
+            cache.add(self.version_key, uuid.uuid4().hex, KEEP)
+            self.version = cache.get(self.version_key)
+        version, facts = got.get(self.facts_key) or (None, {})
+        self.facts = facts if version is not None and version == self.version else {}
+
+    @classmethod
+    def read(cls, *owners) -> list[Kept]:
+        """The facts of each owner, in one round trip."""
+        keys = [key for o in owners for key in (f"header:version:{o}", f"header:facts:{o}")]
+        got = cache.get_many(keys)
+        return [cls(owner, got) for owner in owners]
+
+    def get(self, name: str, read):
+        if name not in self.facts:
+            self.put(name, read())
+        return self.facts[name]
+
+    def put(self, name: str, value) -> None:
+        if self.facts.get(name, self) != value:
+            self.facts[name] = value
+            if self.version is not None:
+                cache.set(self.facts_key, (self.version, self.facts), KEEP)
+
+
+def kept(request) -> Kept:
+    """The signed-in player's kept facts, read once for the page (with everyone's)."""
+    if getattr(request, "_header_kept", None) is None:
+        request._header_kept, request._header_everyone = Kept.read(request.user.pk, EVERYONE)
+    return request._header_kept
+
+
+def running_event(request, read) -> BonusEvent | None:
+    """The bonus event the header shows now, kept for everyone until the next event starts or
+    this one ends (``read(now)`` answers the running events, best first, and the next start)."""
+    kept(request)
+    everyone, now = request._header_everyone, clock.now()
+    since, until, event = everyone.facts.get("event", (None, None, None))
+    if since is None or not since <= now < until:
+        events, next_start = read(now)
+        ends = [e.ends for e in events] + ([next_start] if next_start else [])
+        event = events[0] if events else None
+        everyone.put("event", (now, min(ends, default=datetime.max.replace(tzinfo=UTC)), event))
+    return event
+
+
+def _events_changed(**kwargs) -> None:
+    changed(EVERYONE)
+
+
+post_save.connect(_events_changed, sender=BonusEvent, dispatch_uid="header-bonus-event-saved")
+post_delete.connect(_events_changed, sender=BonusEvent, dispatch_uid="header-bonus-event-gone")

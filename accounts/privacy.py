@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.sessions.backends import cached_db
 from django.contrib.sessions.models import Session
-from django.core.cache import cache
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.dispatch import Signal
@@ -135,5 +133,4 @@ def end_sessions(user_id: int) -> int:
         if str(session.get_decoded().get("_auth_user_id")) == str(user_id):
             ended.append(session.pk)
     Session.objects.filter(pk__in=ended).delete()
-    cache.delete_many([cached_db.KEY_PREFIX + key for key in ended])  # pages read it there
     return len(ended)

@@ -291,9 +291,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # guests keep their name and room for 60 days
-# Pages read the session from the cache (Redis; the process's memory in the embedded shape,
-# one process), written through to the database, which still has it when the cache forgets.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # Password reset mail: SMTP when EMAIL_HOST is set; otherwise written to EMAIL_FILE_PATH if
 # set, or printed on the console.

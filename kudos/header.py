@@ -13,6 +13,7 @@ for every process) and the process's memory in the embedded shape (one process).
 
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import UTC, datetime
 
@@ -23,7 +24,11 @@ from django.db.models.signals import post_delete, post_save
 from . import clock
 from .models import BonusEvent
 
-KEEP = 60 * 60 * 24 * 7  # seconds: a week unread, and a player's facts are read afresh
+# Seconds a player's facts are kept unread. Short, so facts a change could not replace (Redis
+# away when it came) are read afresh soon after Redis is back.
+KEEP = 5 * 60
+
+log = logging.getLogger(__name__)
 
 
 EVERYONE = "everyone"  # what is the same for every player: the bonus event running
@@ -35,7 +40,10 @@ def changed(owner) -> None:
     the two is kept under a token the commit replaces."""
 
     def replace():
-        cache.set(f"header:version:{owner}", uuid.uuid4().hex, KEEP)
+        try:
+            cache.set(f"header:version:{owner}", uuid.uuid4().hex, KEEP)
+        except Exception as exc:  # Redis away: the change stands; the kept facts soon expire
+            log.warning("the header of %s was not marked changed: %r", owner, exc)
 
     replace()
     transaction.on_commit(replace)
@@ -45,12 +53,18 @@ class Kept:
     """Facts kept for one owner (a player's id, or ``EVERYONE``): ``get(name, read)`` answers
     the fact ``name``, reading it with ``read()`` (and keeping it) when it isn't kept."""
 
-    def __init__(self, owner, got: dict):
+    def __init__(self, owner, got: dict, kept: bool = True):
         self.version_key, self.facts_key = f"header:version:{owner}", f"header:facts:{owner}"
+        self.version, self.facts = None, {}
+        if not kept:
+            return
         self.version = got.get(self.version_key)
         if self.version is None:
-            cache.add(self.version_key, uuid.uuid4().hex, KEEP)
-            self.version = cache.get(self.version_key)
+            try:
+                cache.add(self.version_key, uuid.uuid4().hex, KEEP)
+                self.version = cache.get(self.version_key)
+            except Exception:  # Redis away: nothing is kept for this page
+                return
         version, facts = got.get(self.facts_key) or (None, {})
         self.facts = facts if version is not None and version == self.version else {}
 
@@ -58,7 +72,10 @@ class Kept:
     def read(cls, *owners) -> list[Kept]:
         """The facts of each owner, in one round trip."""
         keys = [key for o in owners for key in (f"header:version:{o}", f"header:facts:{o}")]
-        got = cache.get_many(keys)
+        try:
+            got = cache.get_many(keys)
+        except Exception:  # Redis away: the page reads everything from the database
+            return [cls(owner, {}, kept=False) for owner in owners]
         return [cls(owner, got) for owner in owners]
 
     def get(self, name: str, read):
@@ -70,7 +87,10 @@ class Kept:
         if self.facts.get(name, self) != value:
             self.facts[name] = value
             if self.version is not None:
-                cache.set(self.facts_key, (self.version, self.facts), KEEP)
+                try:
+                    cache.set(self.facts_key, (self.version, self.facts), KEEP)
+                except Exception:  # Redis away: this page has them; the next reads afresh
+                    self.version = None
 
 
 def kept(request) -> Kept:

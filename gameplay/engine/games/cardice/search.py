@@ -1,5 +1,5 @@
 """Hard and Expert Cardice: the rest of the hand played out on sampled deals (perfect-
-information Monte Carlo), bids as Medium's.
+information Monte Carlo); Hard bids as Medium, Expert searches its bid.
 
 Everything played this hand is on the table, and a seat that did not follow suit has shown
 it holds none of that suit. ``Deals`` hands the cards this seat has not seen to the other
@@ -10,6 +10,10 @@ lowest card that wins, else throw the lowest; made or nil: throw the highest car
 A card scores its side's points for the hand less the mean of the other sides'; the best mean
 is played. Hard looks at ``HARD_DEALS`` deals, Expert at ``EXPERT_DEALS``;
 ``time.process_time`` caps each.
+
+Expert also searches its bid (``bid_search``): Medium's bid and its neighbours are played
+out from the first lead on the same deals. A made contract scores its bid and a broken one
+loses only the shortfall, so a bid above Medium's cautious estimate often pays.
 """
 
 from __future__ import annotations

@@ -277,6 +277,24 @@ def test_a_cardice_bot_that_peeks_is_caught():
     assert differs_whatever_is_hidden(CARDICE, cardice_hidden_shuffled, "medium", peeking, 3) > 0
 
 
+def test_cardice_expert_bids_by_search_from_the_seats_view_only():
+    """Expert's bid is searched (it is not always Medium's), and it is the same bid with the
+    other hands and the stockpile dealt again."""
+    rng = random.Random(5)
+    searched = 0
+    for i in range(6):
+        state = CARDICE.new_game(3, f"expert-bids-{i}")
+        while state["phase"] != "play":
+            seat = CARDICE.to_act(state)[0]
+            action = CARDICE.bot_action(state, seat, "expert")
+            if action["type"] == "bid":
+                other = cardice_hidden_shuffled(state, seat, rng)
+                assert CARDICE.bot_action(other, seat, "expert") == action
+                searched += action != CARDICE.bot_action(state, seat, "medium")
+            CARDICE.apply(state, seat, action)
+    assert searched
+
+
 def test_cardice_strengths_play_whole_games_with_legal_moves():
     for players, strengths in ((2, ("hard", "expert")), (4, ("expert", "easy", "medium", "hard"))):
         state = CARDICE.new_game(players, f"strengths-{players}")

@@ -1,5 +1,5 @@
 """Hard and Expert Cardice: the rest of the hand played out on sampled deals (perfect-
-information Monte Carlo), bids as Medium's.
+information Monte Carlo); Hard bids as Medium, Expert searches its bid.
 
 Everything played this hand is on the table, and a seat that did not follow suit has shown
 it holds none of that suit. ``Deals`` hands the cards this seat has not seen to the other
@@ -10,6 +10,10 @@ lowest card that wins, else throw the lowest; made or nil: throw the highest car
 A card scores its side's points for the hand less the mean of the other sides'; the best mean
 is played. Hard looks at ``HARD_DEALS`` deals, Expert at ``EXPERT_DEALS``;
 ``time.process_time`` caps each.
+
+Expert also searches its bid (``bid_search``): Medium's bid and its neighbours are played
+out from the first lead on the same deals. A made contract scores its bid and a broken one
+loses only the shortfall, so a bid above Medium's cautious estimate often pays.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import time
 from typing import Any
 
 from ...cards import suit
-from .strategy import choose
+from .strategy import choose, choose_bid, estimate, nil_ok
 from .tricks import DECK, JOKER, power, trick_winner
 
 HARD_DEALS = 10
@@ -27,6 +31,7 @@ HARD_CAP = 0.04  # seconds of CPU
 EXPERT_DEALS = 60
 EXPERT_CAP = 0.8
 NIL_BONUS = 5
+BID_SPREAD = (0, -1, 1, 2)  # Expert's bids searched, around Medium's
 
 SUIT_OF = {c: (None if c == JOKER else suit(c)) for c in DECK}
 POWER_OF = {c: power(c) for c in DECK}
@@ -78,10 +83,10 @@ class Deals:
             hands[s] = take
         return hands
 
-    def score(self, won: list[int]) -> float:
+    def score(self, won: list[int], bids: list[int]) -> float:
         """This seat's side's points for the hand less the mean of the other sides'."""
         points = []
-        for i, (_, bid, _) in enumerate(self.sides):
+        for i, bid in enumerate(bids):
             if bid == 0:
                 points.append(
                     (NIL_BONUS if self.view["nil_bonus"] else 0) if not won[i] else -won[i]
@@ -104,18 +109,29 @@ def legal_cards(hand: list[str], led: str | None, leading: bool, final: bool) ->
     return follow if any(c != JOKER for c in follow) else hand
 
 
-def playout(deals: Deals, hands: dict[int, list[str]], first: str) -> float:
-    """Play ``first`` for this seat, then the rest of the hand by the fast rule."""
+def playout(
+    deals: Deals,
+    hands: dict[int, list[str]],
+    first: str | None,
+    bids: list[int] | None = None,
+    seat: int | None = None,
+) -> float:
+    """Play ``first`` for ``seat`` (this seat unless told; ``None``: the fast rule's card),
+    then the rest of the hand by the fast rule. ``bids`` are the sides' contracts when they
+    are not yet all in (a bid searched for)."""
     view = deals.view
     trump = deals.trump
     seats = deals.seats
     n = len(seats)
     final = view["final_hand"]
+    bids = bids or [bid for _, bid, _ in deals.sides]
     won = [w for _, _, w in deals.sides]
-    need = [bid - w for (_, bid, w) in deals.sides]
+    need = [bid - w for bid, w in zip(bids, won, strict=True)]
     plays = [dict(p) for p in view["trick"]["plays"]]
-    seat = deals.me
+    seat = deals.me if seat is None else seat
     card = first
+    if card is None:
+        card = rule(hands[seat], plays, trump, final, need[deals.side_of[seat]] > 0, seat)
     while True:
         hands[seat].remove(card)
         plays.append({"seat": seat, "card": card})
@@ -126,7 +142,7 @@ def playout(deals: Deals, hands: dict[int, list[str]], first: str) -> float:
             need[side] -= 1
             plays = []
             if not hands[winner]:
-                return deals.score(won)
+                return deals.score(won, bids)
             seat = winner
         else:
             seat = seats[(seats.index(seat) + 1) % n]
@@ -178,9 +194,48 @@ def search(
     return {"type": "play", "card": cards[best]}
 
 
+def bid_search(
+    view: dict[str, Any], legal: list[dict], rng: random.Random, deals: int, cap: float
+) -> dict:
+    """Medium's bid and its neighbours, each played out on the same deals: the other seats
+    bid what they have bid (round 2: their first bid if not yet revised) or, unheard, what
+    Medium would bid on the hand dealt to them."""
+    started = time.process_time()
+    medium = choose_bid(view, legal)["n"]
+    allowed = {a["n"] for a in legal}
+    options = [n for n in dict.fromkeys(medium + d for d in BID_SPREAD) if n in allowed]
+    if len(options) == 1:
+        return {"type": "bid", "n": medium}
+    table = Deals(view)
+    trump, size, players = view["trump"], view["hand_size"], len(table.seats)
+    heard = {
+        s: view["bids"][s] if view["bids"][s] is not None else view["first_bids"][s]
+        for s in table.seats
+    }
+    totals = [0.0] * len(options)
+    for _ in range(deals):
+        hands = table.deal(rng)
+        seat_bids = dict(heard)
+        for s in table.counts:
+            if seat_bids[s] is None:
+                est = estimate(hands[s], trump, players, size)
+                seat_bids[s] = 0 if nil_ok(hands[s], trump, est, players) else max(1, int(est))
+        for i, n in enumerate(options):
+            seat_bids[table.me] = n
+            bids = [sum(seat_bids[s] for s in side) for side, _, _ in table.sides]
+            copy = {s: list(h) for s, h in hands.items()}
+            totals[i] += playout(table, copy, None, bids, view["trick"]["leader"])
+        if time.process_time() - started > cap:
+            break
+    best = max(range(len(options)), key=lambda i: (totals[i], options[i] == medium))
+    return {"type": "bid", "n": options[best]}
+
+
 def hard(view: dict[str, Any], legal: list[dict], rng: random.Random) -> dict:
     return search(view, legal, rng, HARD_DEALS, HARD_CAP)
 
 
 def expert(view: dict[str, Any], legal: list[dict], rng: random.Random) -> dict:
+    if legal[0]["type"] == "bid":
+        return bid_search(view, legal, rng, EXPERT_DEALS, EXPERT_CAP)
     return search(view, legal, rng, EXPERT_DEALS, EXPERT_CAP)

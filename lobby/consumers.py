@@ -11,6 +11,7 @@ malformed gets {"type": "error"} and changes nothing."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import time
@@ -555,6 +556,8 @@ class WatchConsumer(RoomConsumer):
         context = None
         if game is not None:
             member, room, present = self.seen
+            # copies: the room and people last seen may be in a view rendering aside
+            room, present = copy.copy(room), [copy.copy(person) for person in present]
             room.game = game
             context = tables.room_context_in_memory(room, member, present, self.online)
         if context is None:
@@ -582,7 +585,7 @@ class WatchConsumer(RoomConsumer):
                 if room.game.seq <= self.sent_seq:
                     continue
                 self.seen = (member, room, present)
-                await self.deliver(self._message(room, dict(context)))
+                await self.deliver(await self._message_aside(room, dict(context)))
         except Exception:
             log.exception("room %s: a spectator's view was not sent", self.code)
         finally:
@@ -610,6 +613,19 @@ class WatchConsumer(RoomConsumer):
         game = room.game
         if game is None:
             return super()._message(room, context, notice)
+        text = viewpoints.shared(*self._crowd_message(room, context, notice))
+        return text, gameplay.group_name(game.pk), game.seq
+
+    async def _message_aside(self, room, context):
+        """`_message` for a move's delivery, built on the render thread: the seats' moves this
+        loop handles meanwhile don't wait for the table's template to render."""
+        text = await viewpoints.built_aside(*self._crowd_message(room, context, ""))
+        return text, gameplay.group_name(room.game.pk), room.game.seq
+
+    def _crowd_message(self, room, context, notice: str):
+        """The spectators' message for `context`: its key among the viewpoints (everything it
+        shows), and how to build it (from `context` alone: no query)."""
+        game, language = room.game, self.language
         context["csrf_token"], context["notice"] = "", notice
         key = (
             repr([getattr(room, f.attname) for f in room._meta.concrete_fields]),
@@ -619,24 +635,24 @@ class WatchConsumer(RoomConsumer):
             game.updated,
             notice,
             tuple((m.pk, m.name, m.seat, m.online) for m in context["members"]),
-            self.language,
+            language,
         )
-
-        def build(render):
-            with translation.override(self.language):
-                return render()
-
-        def state():
-            message = tables.in_reader_language(tables.state_message(context), self.language)
-            return json.dumps(message)
-
         if self.format == "json":
-            text = viewpoints.shared(("watch-json", *key), lambda: build(state))
-        else:
-            context.update(self.card_prefs)
-            key = ("watch-html", *key, repr(sorted(self.card_prefs.items())))
-            text = viewpoints.shared(key, lambda: build(lambda: tables.render_fragment(context)))
-        return text, gameplay.group_name(game.pk), game.seq
+
+            def state():
+                with translation.override(language):
+                    message = tables.state_message(context)
+                    return json.dumps(tables.in_reader_language(message, language))
+
+            return ("watch-json", *key), state
+
+        context.update(self.card_prefs)
+
+        def fragment():
+            with translation.override(language):
+                return tables.render_fragment(context)
+
+        return ("watch-html", *key, repr(sorted(self.card_prefs.items()))), fragment
 
     async def act(self, message: dict):
         action_id = message.get("id") if isinstance(message.get("id"), str) else ""

@@ -570,6 +570,18 @@ class WatchConsumer(RoomConsumer):
         member, room, present = self._read_people(with_game=True)
         return member, room, present, self._context(member, room, present)
 
+    @property
+    def kind(self):
+        """Spectators of one kind are sent one and the same message of a view."""
+        prefs = self.card_prefs if self.format == "html" else {}
+        return self.format, self.language, repr(sorted(prefs.items()))
+
+    async def prepare(self, view) -> None:
+        """The message `offer` will send, built on the render thread: the seats' moves this
+        loop handles meanwhile don't wait for the table's template to render."""
+        _, room, _, context = view
+        await viewpoints.built_aside(*self._crowd_message(room, dict(context), ""))
+
     def offer(self, view, seq: int) -> None:
         """Send this socket `view` (of move `seq`) when its last send is done; a newer offer
         meanwhile replaces it (a socket that is behind skips the views it missed)."""
@@ -585,7 +597,7 @@ class WatchConsumer(RoomConsumer):
                 if room.game.seq <= self.sent_seq:
                     continue
                 self.seen = (member, room, present)
-                await self.deliver(await self._message_aside(room, dict(context)))
+                await self.deliver(self._message(room, dict(context)))
         except Exception:
             log.exception("room %s: a spectator's view was not sent", self.code)
         finally:
@@ -615,12 +627,6 @@ class WatchConsumer(RoomConsumer):
             return super()._message(room, context, notice)
         text = viewpoints.shared(*self._crowd_message(room, context, notice))
         return text, gameplay.group_name(game.pk), game.seq
-
-    async def _message_aside(self, room, context):
-        """`_message` for a move's delivery, built on the render thread: the seats' moves this
-        loop handles meanwhile don't wait for the table's template to render."""
-        text = await viewpoints.built_aside(*self._crowd_message(room, context, ""))
-        return text, gameplay.group_name(room.game.pk), room.game.seq
 
     def _crowd_message(self, room, context, notice: str):
         """The spectators' message for `context`: its key among the viewpoints (everything it

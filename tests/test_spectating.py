@@ -22,6 +22,7 @@ WATCHING = 3 * spectating.CHUNK
 class Spectator:
     def __init__(self, offers: list):
         self.sent_seq, self.gone, self.offers = -1, False, offers
+        self.kind = "json"
 
     def offer(self, view, seq: int) -> None:
         self.offers.append(view)
@@ -29,6 +30,9 @@ class Spectator:
 
     async def crowd_view(self, seq: int) -> str:
         return f"view {seq}"
+
+    async def prepare(self, view) -> None:
+        pass
 
 
 async def members(group: str) -> int:

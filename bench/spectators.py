@@ -3,7 +3,7 @@ reach the last spectator, and what watching costs the players.
 
     ECHO_SOCKET=1 make serve PORT=8250                   # one terminal
     .venv/bin/python bench/spectators.py [--tables 10] [--watchers 1000] [--html 0.2]
-        [--games war|mix] [--pace 2] [--seconds 60]
+        [--games war|mix] [--pace 2] [--seconds 60] [--rounds 1]
 
 Opens N public tables of two guests each (War, or with --games mix a third each of War, Poker
 and Blackjack), both seats on JSON sockets, and plays them as bench/load.py does: once every
@@ -17,6 +17,12 @@ run, through the same server and Redis:
 3. relay: after everyone has left, the bare Channels floor of that fan-out (/ws/echo/, routed
    only with ECHO_SOCKET=1): per table one sender and as many listeners as it had sockets,
    the sender's message timed to the last listener.
+
+With --rounds N, phases 1 and 2 alternate N times (alone, watched, alone, watched, …: the
+spectators arrive afresh for each watched block and all leave before the next alone one), each
+block --seconds long, and each side's samples are pooled, every one of them: a p99 over a few
+hundred moves is the third to fifth slowest, and blocks side by side spread the machine's other
+work over both sides alike.
 
 The spectators' sockets live in a process of their own, so the bursts of views they read
 don't delay the seats' process in reading the seats' own (both time with the machine's
@@ -87,9 +93,11 @@ class Run(Phase):
     every_spectator: list[float] = field(default_factory=list)
     missed: int = 0  # (move, spectator) pairs never shown
     per_table: dict[int, dict] = field(default_factory=dict)
+    rounds: list[list[float]] = field(default_factory=list)  # the seats' times, block by block
 
 
 WATCHING_PID: int | None = None  # the process holding the spectators' sockets
+LEFT = 5.0  # seconds for the servers to see a thousand spectators leave
 
 
 def cpu_sample() -> dict[int, tuple[str, float]]:
@@ -300,7 +308,8 @@ def report(args, runs: list[Run], html_tables: set[int], tables: int) -> None:
     alone, watched, relay = runs
     print(
         f"\n{tables} tables x 2 seats, one action per table every {args.pace:g} s, "
-        f"{args.seconds:g} s per phase, games: {args.games}; {args.watchers} spectators "
+        f"{args.seconds:g} s per phase x {args.rounds} round(s) alternating alone and watched, "
+        f"games: {args.games}; {args.watchers} spectators "
         f"({args.watchers // tables} a table), {args.html:.0%} of them HTML"
     )
     print(
@@ -323,6 +332,14 @@ def report(args, runs: list[Run], html_tables: set[int], tables: int) -> None:
         f"last spectator p99 {percentile(watched.last_spectator, 0.99) * 1000:.0f} ms "
         f"(goal < 250 ms), {percentile(watched.last_spectator, 0.99) / percentile(relay.last_spectator, 0.99):.1f}x the relay's"
     )
+    if len(alone.rounds) > 1:
+        print(
+            "seats' p99 by round, alone / watched ms: "
+            + ", ".join(
+                f"{percentile(a, 0.99) * 1000:.1f} / {percentile(w, 0.99) * 1000:.1f}"
+                for a, w in zip(alone.rounds, watched.rounds, strict=True)
+            )
+        )
     troubled = {i: t for run in (alone, watched) for i, t in run.per_table.items()}
     for i in sorted(troubled):
         marks = " ".join(f"{run.name}: {run.per_table.get(i, {})}" for run in (alone, watched))
@@ -370,33 +387,21 @@ async def run(args) -> None:
     await asyncio.gather(
         *(s.wait_for(lambda s=s: s.state.get("type") == "state", 30) for p in seat_lists for s in p)
     )
-    print(f"{len(tables)} tables dealt; alone for {args.seconds:g} s", flush=True)
-    await play(args, tables, seat_lists, alone, pool)
-
-    # The spectators watch from a process of their own: a burst of a hundred views arriving
-    # in the seats' process would delay reading the seats' own, and the seats' times would
-    # measure this client instead of the server. time.perf_counter is the machine's
-    # monotonic clock, the same in both processes.
-    global WATCHING_PID
+    print(f"{len(tables)} tables dealt", flush=True)
     watched = Run("watched")
-    each = args.watchers // len(tables)
-    here, there = multiprocessing.get_context("spawn").Pipe()
-    watcher = multiprocessing.get_context("spawn").Process(
-        target=watch_from_here,
-        args=(there, base, [code for code, _, _ in tables], each, round(each * args.html)),
-    )
-    watcher.start()
-    WATCHING_PID = watcher.pid
-    watched.connections, watched.handshake_failures, errors = await _answer(here)
-    watched.errors += errors
-    print(f"{watched.connections} spectators watching; playing for {args.seconds:g} s", flush=True)
-    await play(args, tables, seat_lists, watched, pool)
-    await asyncio.sleep(ANSWER_WITHIN / 2)  # the last moves reach the last spectators
-    here.send("stop")
-    watching, watched.dropped = await _answer(here)
-    watcher.join()
-    WATCHING_PID = None
-    spectator_delays(watched, watching)
+    for n in range(1, args.rounds + 1):
+        block = Run("alone")
+        print(f"round {n}: alone for {args.seconds:g} s", flush=True)
+        await play(args, tables, seat_lists, block, pool)
+        pooled(alone, block)
+        watching, block = await watched_block(args, base, tables, seat_lists, pool)
+        print(
+            f"round {n}: seats' p99 alone {ms(alone.rounds[-1], 0.99)} ms, watched "
+            f"{ms(block.times, 0.99)} ms",
+            flush=True,
+        )
+        pooled(watched, block)
+        await asyncio.sleep(LEFT)  # the spectators' leaving is over before the next block
     settled = await asyncio.gather(*(load._settle(pair) for pair in seat_lists if len(pair) == 2))
     watched.errors += ["a table's seats ended on different views"] * settled.count(False)
     done.set()
@@ -415,6 +420,54 @@ async def run(args) -> None:
     html_tables = {i for i, w in enumerate(watching) if any(s.html for s in w)}
     report(args, [alone, watched, relay], html_tables, len(tables))
     pool.shutdown()
+
+
+async def watched_block(args, base, tables, seat_lists, pool):
+    """One watched block: the spectators arrive, the tables play for --seconds, they leave.
+    The spectators watch from a process of their own: a burst of a hundred views arriving in
+    the seats' process would delay reading the seats' own, and the seats' times would measure
+    this client instead of the server. time.perf_counter is the machine's monotonic clock, the
+    same in both processes."""
+    global WATCHING_PID
+    block = Run("watched")
+    each = args.watchers // len(tables)
+    here, there = multiprocessing.get_context("spawn").Pipe()
+    watcher = multiprocessing.get_context("spawn").Process(
+        target=watch_from_here,
+        args=(there, base, [code for code, _, _ in tables], each, round(each * args.html)),
+    )
+    watcher.start()
+    WATCHING_PID = watcher.pid
+    block.connections, block.handshake_failures, errors = await _answer(here)
+    block.errors += errors
+    print(f"{block.connections} spectators watching; playing for {args.seconds:g} s", flush=True)
+    await play(args, tables, seat_lists, block, pool)
+    await asyncio.sleep(ANSWER_WITHIN / 2)  # the last moves reach the last spectators
+    here.send("stop")
+    watching, block.dropped = await _answer(here)
+    watcher.join()
+    WATCHING_PID = None
+    spectator_delays(block, watching)
+    return watching, block
+
+
+def pooled(side: Run, block: Run) -> None:
+    """A block's every sample added to its side's (CPU: weighted by the block's length)."""
+    seconds = side.seconds + block.seconds
+    for label in set(side.cpu) | set(block.cpu):
+        used = side.cpu.get(label, 0.0) * side.seconds + block.cpu.get(label, 0.0) * block.seconds
+        side.cpu[label] = used / seconds
+    side.seconds = seconds
+    side.rounds.append(block.times)
+    for name in ("times", "moves", "last_spectator", "every_spectator", "errors"):
+        getattr(side, name).extend(getattr(block, name))
+    for name in ("missed", "lost", "dropped", "handshake_failures"):
+        setattr(side, name, getattr(side, name) + getattr(block, name))
+    side.connections = max(side.connections, block.connections)
+    for i, counts in block.per_table.items():
+        for what, count in counts.items():
+            side.per_table.setdefault(i, {}).setdefault(what, 0)
+            side.per_table[i][what] += count
 
 
 async def _answer(connection):
@@ -469,6 +522,9 @@ def main() -> int:
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's moves")
     parser.add_argument("--seconds", type=float, default=60.0, help="length of each phase (<= 600)")
     parser.add_argument(
+        "--rounds", type=int, default=1, help="alone and watched blocks, alternating (<= 20)"
+    )
+    parser.add_argument(
         "--server-dir", default=load.SERVER_DIR, help="the checkout make serve runs in (for CPU)"
     )
     args = parser.parse_args()
@@ -479,8 +535,11 @@ def main() -> int:
         and 0 <= args.html <= 1
         and 1 <= args.seconds <= 600
         and args.pace >= 0.25
+        and 1 <= args.rounds <= 20
     ):
-        raise SystemExit("Bounded: 1-100 tables, 0-5000 spectators, 1-600 s, pace >= 0.25 s.")
+        raise SystemExit(
+            "Bounded: 1-100 tables, 0-5000 spectators, 1-600 s, pace >= 0.25 s, 1-20 rounds."
+        )
     asyncio.run(run(args))
     return 0
 

@@ -11,6 +11,7 @@ malformed gets {"type": "error"} and changes nothing."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import logging
 import time
@@ -555,6 +556,8 @@ class WatchConsumer(RoomConsumer):
         context = None
         if game is not None:
             member, room, present = self.seen
+            # copies: the room and people last seen may be in a view rendering aside
+            room, present = copy.copy(room), [copy.copy(person) for person in present]
             room.game = game
             context = tables.room_context_in_memory(room, member, present, self.online)
         if context is None:
@@ -566,6 +569,18 @@ class WatchConsumer(RoomConsumer):
     def _read_view(self):
         member, room, present = self._read_people(with_game=True)
         return member, room, present, self._context(member, room, present)
+
+    @property
+    def kind(self):
+        """Spectators of one kind are sent one and the same message of a view."""
+        prefs = self.card_prefs if self.format == "html" else {}
+        return self.format, self.language, repr(sorted(prefs.items()))
+
+    async def prepare(self, view) -> None:
+        """The message `offer` will send, built on the render thread: the seats' moves this
+        loop handles meanwhile don't wait for the table's template to render."""
+        _, room, _, context = view
+        await viewpoints.built_aside(*self._crowd_message(room, dict(context), ""))
 
     def offer(self, view, seq: int) -> None:
         """Send this socket `view` (of move `seq`) when its last send is done; a newer offer
@@ -610,6 +625,13 @@ class WatchConsumer(RoomConsumer):
         game = room.game
         if game is None:
             return super()._message(room, context, notice)
+        text = viewpoints.shared(*self._crowd_message(room, context, notice))
+        return text, gameplay.group_name(game.pk), game.seq
+
+    def _crowd_message(self, room, context, notice: str):
+        """The spectators' message for `context`: its key among the viewpoints (everything it
+        shows), and how to build it (from `context` alone: no query)."""
+        game, language = room.game, self.language
         context["csrf_token"], context["notice"] = "", notice
         key = (
             repr([getattr(room, f.attname) for f in room._meta.concrete_fields]),
@@ -619,24 +641,24 @@ class WatchConsumer(RoomConsumer):
             game.updated,
             notice,
             tuple((m.pk, m.name, m.seat, m.online) for m in context["members"]),
-            self.language,
+            language,
         )
-
-        def build(render):
-            with translation.override(self.language):
-                return render()
-
-        def state():
-            message = tables.in_reader_language(tables.state_message(context), self.language)
-            return json.dumps(message)
-
         if self.format == "json":
-            text = viewpoints.shared(("watch-json", *key), lambda: build(state))
-        else:
-            context.update(self.card_prefs)
-            key = ("watch-html", *key, repr(sorted(self.card_prefs.items())))
-            text = viewpoints.shared(key, lambda: build(lambda: tables.render_fragment(context)))
-        return text, gameplay.group_name(game.pk), game.seq
+
+            def state():
+                with translation.override(language):
+                    message = tables.state_message(context)
+                    return json.dumps(tables.in_reader_language(message, language))
+
+            return ("watch-json", *key), state
+
+        context.update(self.card_prefs)
+
+        def fragment():
+            with translation.override(language):
+                return tables.render_fragment(context)
+
+        return ("watch-html", *key, repr(sorted(self.card_prefs.items()))), fragment
 
     async def act(self, message: dict):
         action_id = message.get("id") if isinstance(message.get("id"), str) else ""

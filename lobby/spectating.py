@@ -5,9 +5,10 @@ Spectator sockets don't join the game's group themselves: the first spectator of
 makes the process's crowd for it, which joins the group on a channel of its own (`follow`), so
 a move is one message to each process, however many watch. The crowd's delivery waits (at most
 SEATS_FIRST) until this process's seat sockets at the game have been sent the move, reads the
-spectators' view once, and hands it to the spectators CHUNK at a time, yielding to the event
-loop between chunks; while any seat's move in this process is between its arrival and its own
-view (`seat_busy`), it waits (at most SEATS_AHEAD in all), so a table's crowd doesn't slow
+spectators' view once, has each kind of message of it built off the event loop (for HTML
+spectators a template render of the table: the loop goes on with the seats' moves meanwhile),
+and hands it to the spectators CHUNK at a time, yielding to the event loop between chunks;
+while any seat's move in this process is between its arrival and its own view (`seat_busy`), it waits (at most SEATS_AHEAD in all), so a table's crowd doesn't slow
 another table's players. A spectator whose last view is still being sent is not queued another:
 it is sent the newest view when that send is done, never a backlog of stale ones. A newer move
 arriving during a delivery is delivered instead. The last spectator to go takes the crowd's
@@ -37,10 +38,16 @@ class Seat(Protocol):
 
 
 class Spectator(Seat, Protocol):
+    kind: Any  # spectators of one kind are sent one and the same message of a view
+
     def offer(self, view: Any, seq: int) -> None: ...
 
     def crowd_view(self, seq: int) -> Awaitable[Any]:
         """The spectators' view as of move `seq` or later (None: nothing to send)."""
+
+    def prepare(self, view: Any) -> Awaitable[None]:
+        """The message of `view` for this spectator's kind is built (off the event loop), so
+        that offering it costs no rendering."""
 
 
 # game group: this process's sockets at that game
@@ -161,6 +168,7 @@ class Crowd:
                 continue
             if view is None:
                 continue
+            prepared = set()
             for n, spectator in enumerate(list(self.spectators)):
                 if n and n % CHUNK == 0:
                     await asyncio.sleep(0)
@@ -168,6 +176,11 @@ class Crowd:
                     if self.newest > seq:
                         break  # a newer move: every spectator is sent that one instead
                 if spectator.sent_seq < seq and not spectator.gone:
+                    if spectator.kind not in prepared:
+                        prepared.add(spectator.kind)
+                        # (if that fails, the spectator's own send builds it and says why)
+                        with contextlib.suppress(Exception):
+                            await spectator.prepare(view)
                     spectator.offer(view, seq)
 
     async def _seats_first(self, seq: int) -> None:

@@ -7,19 +7,32 @@ actions and the seat header (three queries) per connection. A seat's view is key
 game row's `seq` and `updated`, which every write to the row moves (an action, a seat changing
 hands, Speed Play); the room's wins only change when a game ends, so they are keyed by the
 game's status. No entry outlives what it describes. Entries are shared: read them, never
-change them."""
+change them.
+
+`built_aside` builds on the process's render thread instead of the event loop: a table's
+spectators' view (a template render of the whole table) then never holds up the seats' moves
+that the loop is handling meanwhile. What is built there reads no database (every query on
+that thread is refused): it works from what the caller already read."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+
+from django.db import connection
 
 SIZE = 2048  # viewpoints kept per process: a few per live table is plenty
 
 _parts: OrderedDict[tuple, Any] = OrderedDict()
 _lock = threading.Lock()
+_built_by: dict[tuple, threading.Event] = {}  # key: set once its build on some thread is done
+# One thread: builds wait for each other rather than for the GIL, and the loop gets its turns.
+_aside = ThreadPoolExecutor(1, thread_name_prefix="viewpoints")
+_building: dict[tuple, asyncio.Future] = {}  # key: its build in progress aside
 
 
 def kept(key: tuple) -> Any | None:
@@ -32,16 +45,60 @@ def kept(key: tuple) -> Any | None:
 
 
 def shared(key: tuple, build: Callable[[], Any]) -> Any:
-    """What `build` gives for `key`, built at most once while the key is kept. A key names
-    everything the value depends on (see the callers in lobby.tables)."""
-    with _lock:
-        part = _parts.get(key, _parts)
-        if part is not _parts:
-            _parts.move_to_end(key)
-            return part
-    part = build()  # outside the lock: two first viewers may both build, never wrongly
-    with _lock:
-        _parts[key] = part
-        while len(_parts) > SIZE:
-            _parts.popitem(last=False)
-    return part
+    """What `build` gives for `key`, built once while the key is kept: a caller arriving while
+    another thread builds it waits for that build. A key names everything the value depends on
+    (see the callers in lobby.tables)."""
+    while True:
+        with _lock:
+            part = _parts.get(key, _parts)
+            if part is not _parts:
+                _parts.move_to_end(key)
+                return part
+            building = _built_by.get(key)
+            if building is None:
+                building = _built_by[key] = threading.Event()
+                break
+        building.wait()  # then it is kept (or, if that build failed, built here)
+    try:
+        part = build()  # outside the lock: other keys are built meanwhile
+        with _lock:
+            _parts[key] = part
+            while len(_parts) > SIZE:
+                _parts.popitem(last=False)
+        return part
+    finally:
+        with _lock:
+            del _built_by[key]
+        building.set()
+
+
+async def built_aside(key: tuple, build: Callable[[], Any]) -> Any:
+    """What `build` gives for `key`, as `shared`, built on the render thread (not on the event
+    loop). Everyone on the loop asking for a key while it is being built waits for that one
+    build."""
+    part = kept(key)
+    if part is not None:
+        return part
+    building = _building.get(key)
+    if building is None or building.get_loop() is not asyncio.get_running_loop():
+        loop = asyncio.get_running_loop()
+        building = _building[key] = loop.run_in_executor(_aside, _build_aside, key, build)
+        building.add_done_callback(lambda done: _built(key, done))
+    return await asyncio.shield(building)
+
+
+def _built(key: tuple, building: asyncio.Future) -> None:
+    if _building.get(key) is building:
+        del _building[key]
+
+
+def _build_aside(key: tuple, build: Callable[[], Any]) -> Any:
+    try:
+        with connection.execute_wrapper(_no_query):
+            return shared(key, build)
+    finally:
+        connection.close()  # the one a refused query opened, if any: this thread keeps none
+
+
+def _no_query(execute, sql, params, many, context):
+    raise RuntimeError("a viewpoint built aside reads no database: read it before, on a thread")

@@ -1,15 +1,20 @@
 """A process's spectators of a game (lobby.spectating): one subscription to the game's group
 however many watch, one delivery per move, and that delivery gives way to the seats' moves in
-the process, so a table's crowd doesn't slow another table's players."""
+the process, so a table's crowd doesn't slow another table's players; and the view it
+delivers is built once, off the event loop (lobby.viewpoints)."""
 
 import asyncio
+import threading
+import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import pytest_asyncio
 from channels.layers import get_channel_layer
 
-from lobby import spectating
+from lobby import spectating, viewpoints
+from lobby.models import Room
 
 WATCHING = 3 * spectating.CHUNK
 
@@ -17,6 +22,7 @@ WATCHING = 3 * spectating.CHUNK
 class Spectator:
     def __init__(self, offers: list):
         self.sent_seq, self.gone, self.offers = -1, False, offers
+        self.kind = "json"
 
     def offer(self, view, seq: int) -> None:
         self.offers.append(view)
@@ -24,6 +30,9 @@ class Spectator:
 
     async def crowd_view(self, seq: int) -> str:
         return f"view {seq}"
+
+    async def prepare(self, view) -> None:
+        pass
 
 
 async def members(group: str) -> int:
@@ -117,3 +126,34 @@ def test_a_crowd_left_by_an_ended_event_loop_is_made_again():
         return spectator.offers
 
     assert asyncio.run(watch_again()) == ["view 1"]
+
+
+def test_a_view_two_threads_want_at_once_is_built_once():
+    """A view wanted on two threads at once (sockets reading a table on their threads as a
+    crowd arrives) was built by each: now the second waits for the first's build."""
+    key, builds = ("test-view", uuid.uuid4().hex), []
+    building, done = threading.Event(), threading.Event()
+
+    def build() -> str:
+        builds.append(1)
+        building.set()
+        done.wait(timeout=5)
+        return "the view"
+
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(viewpoints.shared, key, build)
+        building.wait(timeout=5)
+        second = pool.submit(viewpoints.shared, key, build)
+        time.sleep(0.2)  # the second thread reaches the key while the first still builds it
+        done.set()
+        assert first.result() == second.result() == "the view"
+    assert len(builds) == 1
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_a_view_built_aside_reads_no_database():
+    """What is built on the render thread works from what was read before: a query there
+    would open a database connection that thread never gives back."""
+    with pytest.raises(RuntimeError, match="reads no database"):
+        await viewpoints.built_aside(("test-view", uuid.uuid4().hex), Room.objects.count)

@@ -5,6 +5,7 @@ import asyncio
 import html
 import json
 import re
+import threading
 
 import pytest
 from channels.db import database_sync_to_async
@@ -304,4 +305,46 @@ async def test_a_slow_spectator_is_sent_the_newest_view_not_a_backlog(real_servi
     assert moves[-1] == 4  # it ends on the newest view
     assert len(moves) <= 2, moves  # the first move's, then the newest: none of those between
     for socket in (ann, bob, *crowd):
+        await socket.disconnect()
+
+
+async def test_a_seat_moves_on_while_the_spectators_view_is_rendering(real_services, monkeypatch):
+    """The HTML spectators' view of a move (a render of the whole table) used to be built on
+    the event loop, and every seat's move in that process waited until it was done. It is
+    built on the render thread now: the next seat's move is answered while it renders."""
+    from lobby import tables
+
+    rendering, gate, rendered = threading.Event(), threading.Event(), []
+    render = tables.render_fragment
+
+    def held(context):
+        if context["room"].game.seq == 1:  # the first move's view: held until the test says
+            rendering.set()
+            gate.wait(timeout=3)
+            rendered.append(context["room"].game.seq)
+        return render(context)
+
+    host, guest, code = await database_sync_to_async(_table)(public=True)
+    (ann, bob), _ = await _seats_and_crowd(code, host, guest, 0)
+    watchers = []
+    for _ in range(3):
+        watcher = _socket(f"/ws/rooms/{code}/watch/")
+        assert (await watcher.connect())[0]
+        await watcher.receive_from(timeout=5)
+        watchers.append(watcher)
+    monkeypatch.setattr(tables, "render_fragment", held)
+    await _flip(ann, 0)
+    assert (await _receive(ann, "state"))["seq"] == 1
+    assert await asyncio.to_thread(rendering.wait, 5)
+    await _flip(bob, 1)
+    while (await _receive(bob, "state"))["seq"] < 2:
+        pass  # (ann's move first)
+    assert rendered == []  # bob's move was answered with the spectators' view still rendering
+    gate.set()
+    for watcher in watchers:
+        seqs = set()
+        while 2 not in seqs:
+            seqs |= {int(s) for s in re.findall(r'data-seq="(\d+)"', await watcher.receive_from(5))}
+    assert rendered == [1]  # one rendering for the three of them
+    for socket in (ann, bob, *watchers):
         await socket.disconnect()

@@ -7,14 +7,16 @@ import random
 from typing import Any
 
 from ...core import Action
-from .search import expert, hard
-from .strategy import choose, easy
+from .search import expert
+from .strategy import choose, easy, hard
 
 
 def bot(engine, view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str):
     """The computer player at ``strength`` (core.STRENGTHS) for ``engine``'s rules."""
     if strength == "easy":
         return easy(view, legal, rng)
-    if strength in ("hard", "expert"):
-        return (hard if strength == "hard" else expert)(engine, view, legal, rng)
+    if strength == "hard":
+        return hard(view, legal)
+    if strength == "expert":
+        return expert(engine, view, legal, rng)
     return choose(view, legal)

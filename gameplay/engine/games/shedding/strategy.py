@@ -190,6 +190,141 @@ def score(
     return value
 
 
+class Memory:
+    """What the table showed about the next player's hand, for Hard: the suits it drew on
+    (it held none of them then, and no wild card either, or it would have played it), the
+    suit it named with its latest wild card (it names the suit it holds most of), and how
+    many cards it holds. Each card this seat has not seen gets a weight for being in that
+    hand rather than in the draw pile."""
+
+    def __init__(self, view: dict[str, Any], pool: Unseen, effects: dict[str, str]):
+        me, nxt = view["seat"], view["next_seat"]
+        self.count = view["hand_counts"][nxt] if nxt is not None and nxt != me else 0
+        self.lacks = set(view["drew_on"][nxt]) if self.count else set()
+        self.named = None
+        for seen in view["history"]:
+            if seen["seat"] == nxt and seen["did"] == "play" and seen.get("suit"):
+                self.named = seen["suit"]
+        weights = {}
+        for card in pool.cards:
+            wild = is_joker(card) or effect_of(effects, card) == ("wish", 0)
+            if wild:
+                w = HARD_WILD_LACK if self.lacks else 1.0
+            elif suit(card) in self.lacks:
+                w = HARD_LACK
+            elif suit(card) == self.named:
+                w = HARD_NAMED
+            else:
+                w = 1.0
+            weights[card] = w
+        total = sum(weights.values()) or 1.0
+        # The chance of each unseen card being in the next player's hand.
+        self.chance = {c: min(1.0, self.count * w / total) for c, w in weights.items()}
+        self.effects = effects
+
+    def can_answer(self, card: str, follow: str) -> float:
+        """The chance the next player holds a card that fits on ``card`` with ``follow``."""
+        if not self.count:
+            return 0.0
+        miss = 1.0
+        for other, p in self.chance.items():
+            wild = is_joker(other) or effect_of(self.effects, other) == ("wish", 0)
+            if wild or suit(other) == follow or rank(other) == rank(card):
+                miss *= 1.0 - p
+        return 1.0 - miss
+
+    def expected(self, card: str, follow: str) -> float:
+        """How many such cards the next player is expected to hold."""
+        total = 0.0
+        for other, p in self.chance.items():
+            wild = is_joker(other) or effect_of(self.effects, other) == ("wish", 0)
+            if wild or suit(other) == follow or rank(other) == rank(card):
+                total += p
+        return total
+
+    def name(self, cards: list[str]) -> str:
+        """The suit to name: one held (most of), better one the next player likely lacks."""
+        counts = {s: 0 for s in SUITS}
+        for card in cards:
+            if not is_joker(card) and effect_of(self.effects, card) != ("wish", 0):
+                counts[suit(card)] += 1
+        held = {
+            s: sum(p for c, p in self.chance.items() if not is_joker(c) and suit(c) == s)
+            for s in SUITS
+        }
+        return max(
+            SUITS, key=lambda s: (counts[s] - HARD_NAME_HELD * held[s], -SUITS.index(s))
+        )
+
+
+HARD_LACK = 0.1
+HARD_WILD_LACK = 1.0
+HARD_NAMED = 2.0
+HARD_NAME_HELD = 1.0
+HARD_ANSWER = 6.0
+HARD_ANY = 0.0
+HARD_WILD = 40.0
+HARD_CLOSE_WILD = 40.0
+HARD_SPECIAL_NOW = False
+
+
+def hard(view: dict[str, Any], legal: list[Action]) -> Action:
+    """Hard: Medium's rule with memory of what the table showed of the next hand."""
+    kinds = {a["type"] for a in legal}
+    hand = [h["card"] for h in view["you"]["hand"]]
+    effects = effects_of_view(view)
+    pool = Unseen(view, hand, effects)
+    memory = Memory(view, pool, effects)
+    if "choose_suit" in kinds:
+        return {"type": "choose_suit", "suit": memory.name(hand)}
+    plays = [a for a in legal if a["type"] == "play"]
+    cards = list(dict.fromkeys(a["card"] for a in plays))
+    if not cards:
+        for kind in ("take", "draw", "pass"):
+            if kind in kinds:
+                return {"type": kind}
+        return dict(legal[0])
+    card = max(cards, key=lambda c: (hard_score(view, hand, memory, effects, c), -cards.index(c)))
+    rest = [c for c in hand if c != card]
+    return play_action(plays, card, memory.name(rest))
+
+
+def hard_score(view, hand: list[str], memory: Memory, effects: dict, card: str) -> float:
+    rules = view["rules"]
+    rest = [c for c in hand if c != card]
+    effect = effect_of(effects, card)
+    name = effect[0] if effect else ""
+    wild = is_joker(card) or name == "wish"
+    threat = 0 < memory.count <= 2
+    value = 0.0
+    specials = sum(1 for c in hand if is_special(effects, c))
+    if not rules["special_last_card"] and specials >= len(hand) - 1 and len(hand) >= 2:
+        value += 100 if is_special(effects, card) else 0
+    if wild:
+        value -= HARD_CLOSE_WILD if threat else HARD_WILD
+    else:
+        follow = suit(card)
+        value += 3 * sum(1 for c in rest if not is_joker(c) and suit(c) == follow)
+        value += sum(1 for c in rest if not is_joker(c) and rank(c) == rank(card))
+        if follow in memory.lacks:
+            value += LACK_PLAY
+    if name in ("skip", "draw", "draw_skip"):
+        now = threat or view["players"] == 2 and (name != "draw" or HARD_SPECIAL_NOW)
+        value += 25 if now else -4
+    if name in ("", "wish", "reverse") and not is_joker(card):
+        follow = memory.name(rest) if wild else suit(card)
+        value -= HARD_ANSWER * memory.expected(card, follow)
+        value -= HARD_ANY * memory.can_answer(card, follow)
+    if name == "draw" and view["pending"]:
+        value += 10
+    if name == "cover":
+        covers = [c for c in rest if suit(c) == suit(card) or rank(c) == rank(card)]
+        value += 2 if covers else -15
+    if rules["scoring"] == "points":
+        value += card_points(rules["values"], card) / 10
+    return value
+
+
 def describe(action: Action) -> str:
     """The advice in words, for the hint."""
     kind = action["type"]

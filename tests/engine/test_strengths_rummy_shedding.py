@@ -34,9 +34,6 @@ def small_search(monkeypatch):
     monkeypatch.setattr(gin_search, "DEALS", 3)
     monkeypatch.setattr(gin_strategy, "GUESS_POOL", 12)
     monkeypatch.setattr(shedding_search, "DEALS", 3)
-    # Hard's 30 deals can pass its 40 ms cap on a loaded machine, and a move then depends
-    # on the time: no cap here, so the same view always gives the same move.
-    monkeypatch.setattr(shedding_search, "HARD_CAP", 60.0)
 
 
 def test_every_game_plays_all_four_strengths():
@@ -150,6 +147,19 @@ def test_a_bot_that_peeks_is_caught():
         return fed[0] if fed else action
 
     assert same_choice_whatever_is_hidden(GIN, None, "medium", peeking) > 0
+
+
+def test_a_shedding_bot_that_peeks_is_caught():
+    """The same check for Crazy 8: a bot that draws when the next hand really holds an
+    eight (read from that hand) chooses differently when the hidden cards are dealt again."""
+
+    def peeking(state, seat, strength):
+        action = CRAZY8.bot_action(state, seat, strength)
+        eight = any(c.startswith("8") for c in state["hands"][1 - seat])
+        legal = CRAZY8.legal_actions(state, seat)
+        return {"type": "draw"} if eight and {"type": "draw"} in legal else action
+
+    assert same_choice_whatever_is_hidden(CRAZY8, None, "hard", peeking) > 0
 
 
 # ---- Easy makes no absurd move -------------------------------------------------------------------

@@ -202,9 +202,24 @@ class Memory:
         self.count = view["hand_counts"][nxt] if nxt is not None and nxt != me else 0
         self.lacks = set(view["drew_on"][nxt]) if self.count else set()
         self.named = None
+        # A wild card is played only when nothing else fits: the suit it was played on is
+        # one the player lacked, until it plays that suit again.
+        followed = None
         for seen in view["history"]:
-            if seen["seat"] == nxt and seen["did"] == "play" and seen.get("suit"):
-                self.named = seen["suit"]
+            if seen["did"] == "name":
+                followed = seen["suit"]
+            if seen["did"] not in ("play", "start"):
+                continue
+            card = seen["card"]
+            wild = is_joker(card) or effect_of(effects, card) == ("wish", 0)
+            if seen["seat"] == nxt and seen["did"] == "play":
+                if wild and seen.get("suit"):
+                    self.named = seen["suit"]
+                if wild and followed and self.count and HARD_WILD_REVEALS:
+                    self.lacks.add(followed)
+                elif not wild:
+                    self.lacks.discard(suit(card))
+            followed = seen.get("suit") or (None if is_joker(card) else suit(card))
         weights = {}
         for card in pool.cards:
             wild = is_joker(card) or effect_of(effects, card) == ("wish", 0)
@@ -252,9 +267,7 @@ class Memory:
             s: sum(p for c, p in self.chance.items() if not is_joker(c) and suit(c) == s)
             for s in SUITS
         }
-        return max(
-            SUITS, key=lambda s: (counts[s] - HARD_NAME_HELD * held[s], -SUITS.index(s))
-        )
+        return max(SUITS, key=lambda s: (counts[s] - HARD_NAME_HELD * held[s], -SUITS.index(s)))
 
 
 HARD_LACK = 0.1
@@ -266,6 +279,7 @@ HARD_ANY = 0.0
 HARD_WILD = 40.0
 HARD_CLOSE_WILD = 40.0
 HARD_SPECIAL_NOW = False
+HARD_WILD_REVEALS = False
 
 
 def hard(view: dict[str, Any], legal: list[Action]) -> Action:

@@ -1,5 +1,6 @@
 """The shedding games' computer player at each strength: Easy and Medium play by rules
-(strategy.py), Hard and Expert deal the unseen cards and search (search.py)."""
+(strategy.py), Hard adds memory of what the table showed (strategy.py), Expert deals the
+unseen cards and searches from Hard's move (search.py)."""
 
 from __future__ import annotations
 

@@ -13,11 +13,11 @@ Easy plays like a beginner: any card that fits, the first it sees of the suit it
 of, saving nothing for later but its eights; it answers a draw card when it can, names the suit
 it holds most of and always calls its last card.
 
-Hard and Expert (search.py) deal the cards they have not seen to the other hands, the way
-what the table saw makes likely (a seat that drew on a suit and has not played it since
-seldom holds it), play each candidate move out on those deals and keep the one that wins
-most often (or, scoring by points, loses the fewest). Hard glances at a few deals; Expert
-searches many.
+Hard plays Medium's rule with memory of what the table showed of the next hand (the suits
+it drew on, the suit it named with its wild card): which cards it likely holds.
+Expert (search.py) deals the cards it has not seen to the other hands, the way what the
+table saw makes likely, plays each candidate move out on those deals and keeps the one that
+wins most often (or, scoring by points, loses the fewest) where it clearly beats Hard's.
 """
 
 from __future__ import annotations

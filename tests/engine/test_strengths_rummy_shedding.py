@@ -162,6 +162,25 @@ def test_a_shedding_bot_that_peeks_is_caught():
     assert same_choice_whatever_is_hidden(CRAZY8, None, "hard", peeking) > 0
 
 
+def test_hard_remembers_what_the_next_hand_showed():
+    """A suit the next player drew on is unlikely in its hand, the suit it named with its
+    eight likely; the chances add up to the cards it holds."""
+    state = CRAZY8.new_game(2, "memory")
+    seat = state["turn"]
+    state["drew_on"][1 - seat] = ["H"]
+    state["history"].append({"seat": 1 - seat, "did": "play", "card": "8C", "suit": "S"})
+    view = CRAZY8.view(state, seat)
+    hand = [h["card"] for h in view["you"]["hand"]]
+    effects = shedding_strategy.effects_of_view(view)
+    memory = shedding_strategy.Memory(view, shedding_strategy.Unseen(view, hand, effects), effects)
+    by_suit = {s: 0.0 for s in "SHDC"}
+    for card, chance in memory.chance.items():
+        if not card.startswith("8"):
+            by_suit[card[-1]] += chance
+    assert by_suit["H"] < by_suit["D"] < by_suit["S"]
+    assert sum(memory.chance.values()) == pytest.approx(view["hand_counts"][1 - seat])
+
+
 # ---- Easy makes no absurd move -------------------------------------------------------------------
 
 

@@ -192,94 +192,58 @@ def score(
 
 class Memory:
     """What the table showed about the next player's hand, for Hard: the suits it drew on
-    (it held none of them then, and no wild card either, or it would have played it), the
-    suit it named with its latest wild card (it names the suit it holds most of), and how
-    many cards it holds. Each card this seat has not seen gets a weight for being in that
-    hand rather than in the draw pile."""
+    (it held none of them then), the suit it named with its latest wild card (it names the
+    suit it holds most of), and how many cards it holds. Each card this seat has not seen
+    gets a chance of being in that hand rather than in the draw pile."""
 
     def __init__(self, view: dict[str, Any], pool: Unseen, effects: dict[str, str]):
         me, nxt = view["seat"], view["next_seat"]
         self.count = view["hand_counts"][nxt] if nxt is not None and nxt != me else 0
         self.lacks = set(view["drew_on"][nxt]) if self.count else set()
         self.named = None
-        # A wild card is played only when nothing else fits: the suit it was played on is
-        # one the player lacked, until it plays that suit again.
-        followed = None
         for seen in view["history"]:
-            if seen["did"] == "name":
-                followed = seen["suit"]
-            if seen["did"] not in ("play", "start"):
-                continue
-            card = seen["card"]
-            wild = is_joker(card) or effect_of(effects, card) == ("wish", 0)
-            if seen["seat"] == nxt and seen["did"] == "play":
-                if wild and seen.get("suit"):
-                    self.named = seen["suit"]
-                if wild and followed and self.count and HARD_WILD_REVEALS:
-                    self.lacks.add(followed)
-                elif not wild:
-                    self.lacks.discard(suit(card))
-            followed = seen.get("suit") or (None if is_joker(card) else suit(card))
+            if seen["seat"] == nxt and seen["did"] == "play" and seen.get("suit"):
+                self.named = seen["suit"]
+        self.effects = effects
         weights = {}
         for card in pool.cards:
-            wild = is_joker(card) or effect_of(effects, card) == ("wish", 0)
-            if wild:
-                w = HARD_WILD_LACK if self.lacks else 1.0
+            if self.wild(card):
+                weights[card] = 1.0
             elif suit(card) in self.lacks:
-                w = HARD_LACK
-            elif suit(card) == self.named:
-                w = HARD_NAMED
+                weights[card] = HARD_LACK
             else:
-                w = 1.0
-            weights[card] = w
+                weights[card] = HARD_NAMED if suit(card) == self.named else 1.0
         total = sum(weights.values()) or 1.0
-        # The chance of each unseen card being in the next player's hand.
         self.chance = {c: min(1.0, self.count * w / total) for c, w in weights.items()}
-        self.effects = effects
 
-    def can_answer(self, card: str, follow: str) -> float:
-        """The chance the next player holds a card that fits on ``card`` with ``follow``."""
-        if not self.count:
-            return 0.0
-        miss = 1.0
-        for other, p in self.chance.items():
-            wild = is_joker(other) or effect_of(self.effects, other) == ("wish", 0)
-            if wild or suit(other) == follow or rank(other) == rank(card):
-                miss *= 1.0 - p
-        return 1.0 - miss
+    def wild(self, card: str) -> bool:
+        return is_joker(card) or effect_of(self.effects, card) == ("wish", 0)
 
     def expected(self, card: str, follow: str) -> float:
-        """How many such cards the next player is expected to hold."""
-        total = 0.0
-        for other, p in self.chance.items():
-            wild = is_joker(other) or effect_of(self.effects, other) == ("wish", 0)
-            if wild or suit(other) == follow or rank(other) == rank(card):
-                total += p
-        return total
+        """How many cards the next player is expected to hold that fit on ``card`` with the
+        suit ``follow``."""
+        return sum(
+            p
+            for other, p in self.chance.items()
+            if self.wild(other) or suit(other) == follow or rank(other) == rank(card)
+        )
 
     def name(self, cards: list[str]) -> str:
-        """The suit to name: one held (most of), better one the next player likely lacks."""
+        """The suit to name: the one held most of, less the cards of it the next player is
+        expected to hold."""
         counts = {s: 0 for s in SUITS}
         for card in cards:
-            if not is_joker(card) and effect_of(self.effects, card) != ("wish", 0):
+            if not self.wild(card):
                 counts[suit(card)] += 1
-        held = {
-            s: sum(p for c, p in self.chance.items() if not is_joker(c) and suit(c) == s)
-            for s in SUITS
-        }
-        return max(SUITS, key=lambda s: (counts[s] - HARD_NAME_HELD * held[s], -SUITS.index(s)))
+        held = dict.fromkeys(SUITS, 0.0)
+        for card, p in self.chance.items():
+            if not self.wild(card):
+                held[suit(card)] += p
+        return max(SUITS, key=lambda s: (counts[s] - held[s], -SUITS.index(s)))
 
 
-HARD_LACK = 0.1
-HARD_WILD_LACK = 1.0
-HARD_NAMED = 2.0
-HARD_NAME_HELD = 1.0
-HARD_ANSWER = 6.0
-HARD_ANY = 0.0
-HARD_WILD = 40.0
-HARD_CLOSE_WILD = 40.0
-HARD_SPECIAL_NOW = False
-HARD_WILD_REVEALS = False
+HARD_LACK = 0.1  # a suit the next player drew on: this much less likely in its hand
+HARD_NAMED = 2.0  # the suit it named with its wild card: this much more likely
 
 
 def hard(view: dict[str, Any], legal: list[Action]) -> Action:
@@ -304,6 +268,7 @@ def hard(view: dict[str, Any], legal: list[Action]) -> Action:
 
 
 def hard_score(view, hand: list[str], memory: Memory, effects: dict, card: str) -> float:
+    """Medium's ``score``, with the next hand's answers counted from what it showed."""
     rules = view["rules"]
     rest = [c for c in hand if c != card]
     effect = effect_of(effects, card)
@@ -315,7 +280,7 @@ def hard_score(view, hand: list[str], memory: Memory, effects: dict, card: str) 
     if not rules["special_last_card"] and specials >= len(hand) - 1 and len(hand) >= 2:
         value += 100 if is_special(effects, card) else 0
     if wild:
-        value -= HARD_CLOSE_WILD if threat else HARD_WILD
+        value -= 40
     else:
         follow = suit(card)
         value += 3 * sum(1 for c in rest if not is_joker(c) and suit(c) == follow)
@@ -323,12 +288,10 @@ def hard_score(view, hand: list[str], memory: Memory, effects: dict, card: str) 
         if follow in memory.lacks:
             value += LACK_PLAY
     if name in ("skip", "draw", "draw_skip"):
-        now = threat or view["players"] == 2 and (name != "draw" or HARD_SPECIAL_NOW)
-        value += 25 if now else -4
+        value += 25 if threat or view["players"] == 2 and name != "draw" else -4
     if name in ("", "wish", "reverse") and not is_joker(card):
         follow = memory.name(rest) if wild else suit(card)
-        value -= HARD_ANSWER * memory.expected(card, follow)
-        value -= HARD_ANY * memory.can_answer(card, follow)
+        value -= ANSWER_WEIGHT * memory.expected(card, follow)
     if name == "draw" and view["pending"]:
         value += 10
     if name == "cover":

@@ -1,12 +1,13 @@
-"""How often the shedding search plays something other than Medium's move.
+"""How often the shedding search plays something other than Hard's move (its
+rule, and the move it starts from).
 
     .venv/bin/python bench/departures.py [--kind crazy8] [--positions 100] [--deals 60,200]
         [--sure 2.5]
 
 Positions come from games between Medium players (every second move that offers more than
 one choice, drawing included); at each, Expert's search (``search.search`` with ``--deals``
-deals, the 0.8 s cap, the bar ``--sure``) is compared with Medium's move. A search that
-never departs from Medium plays Medium, whatever the ladder's figure says. A benchmark.
+deals, the 0.8 s cap, the bar ``--sure``) is compared with Hard's move. A search that
+never departs from Hard plays Hard, whatever the ladder's figure says. A benchmark.
 """
 
 from __future__ import annotations
@@ -47,11 +48,11 @@ def main() -> None:
     for deals in (int(d) for d in args.deals.split(",")):
         departs = sum(
             search.search(engine, view, legal, bot_rng(*where), deals, search.CPU_CAP)
-            != strategy.choose(view, legal)
+            != strategy.hard(view, legal)
             for view, legal, where in positions
         )
         print(
-            f"{args.kind}, {deals} deals, SURE {search.SURE}: departs from Medium's move at "
+            f"{args.kind}, {deals} deals, SURE {search.SURE}: departs from Hard's move at "
             f"{departs} of {len(positions)} positions",
             flush=True,
         )

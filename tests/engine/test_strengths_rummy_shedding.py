@@ -34,9 +34,6 @@ def small_search(monkeypatch):
     monkeypatch.setattr(gin_search, "DEALS", 3)
     monkeypatch.setattr(gin_strategy, "GUESS_POOL", 12)
     monkeypatch.setattr(shedding_search, "DEALS", 3)
-    # Hard's 30 deals can pass its 40 ms cap on a loaded machine, and a move then depends
-    # on the time: no cap here, so the same view always gives the same move.
-    monkeypatch.setattr(shedding_search, "HARD_CAP", 60.0)
 
 
 def test_every_game_plays_all_four_strengths():
@@ -150,6 +147,38 @@ def test_a_bot_that_peeks_is_caught():
         return fed[0] if fed else action
 
     assert same_choice_whatever_is_hidden(GIN, None, "medium", peeking) > 0
+
+
+def test_a_shedding_bot_that_peeks_is_caught():
+    """The same check for Crazy 8: a bot that draws when the next hand really holds an
+    eight (read from that hand) chooses differently when the hidden cards are dealt again."""
+
+    def peeking(state, seat, strength):
+        action = CRAZY8.bot_action(state, seat, strength)
+        eight = any(c.startswith("8") for c in state["hands"][1 - seat])
+        legal = CRAZY8.legal_actions(state, seat)
+        return {"type": "draw"} if eight and {"type": "draw"} in legal else action
+
+    assert same_choice_whatever_is_hidden(CRAZY8, None, "hard", peeking) > 0
+
+
+def test_hard_remembers_what_the_next_hand_showed():
+    """A suit the next player drew on is unlikely in its hand, the suit it named with its
+    eight likely; the chances add up to the cards it holds."""
+    state = CRAZY8.new_game(2, "memory")
+    seat = state["turn"]
+    state["drew_on"][1 - seat] = ["H"]
+    state["history"].append({"seat": 1 - seat, "did": "play", "card": "8C", "suit": "S"})
+    view = CRAZY8.view(state, seat)
+    hand = [h["card"] for h in view["you"]["hand"]]
+    effects = shedding_strategy.effects_of_view(view)
+    memory = shedding_strategy.Memory(view, shedding_strategy.Unseen(view, hand, effects), effects)
+    by_suit = {s: 0.0 for s in "SHDC"}
+    for card, chance in memory.chance.items():
+        if not card.startswith("8"):
+            by_suit[card[-1]] += chance
+    assert by_suit["H"] < by_suit["D"] < by_suit["S"]
+    assert sum(memory.chance.values()) == pytest.approx(view["hand_counts"][1 - seat])
 
 
 # ---- Easy makes no absurd move -------------------------------------------------------------------

@@ -1,17 +1,16 @@
-"""Hard and Expert Crazy 8 / 8 Américain: a determinized search (perfect-information Monte
-Carlo).
+"""Expert Crazy 8 / 8 Américain: a determinized search (perfect-information Monte Carlo)
+over Hard's rule.
 
 The seat's view is turned into whole states: the cards it has not seen (not in its hand,
 not on the discard pile) are dealt to the other hands, weighted by what the table saw them do
 (a seat that drew on a suit and has not played it since is unlikely to hold it), and the
-rest become the draw pile in a random order. Medium's move and every other candidate (each
+rest become the draw pile in a random order. Hard's move and every other candidate (each
 card that may be played, a wild card with each suit worth naming, drawing) are played on the
 same deals (common random numbers), and the round is played out by every seat with a fast
 imitation of Medium (``like_medium``; the plainer ``quick`` rule is kept for comparison: it
-wins 46.1 ± 3.1% of Crazy 8 games against today's computer, ``like_medium`` 48.6 ± 3.1%). A move replaces Medium's only when it wins more often (with points scoring:
-ends the round with a better margin) by ``SURE`` standard errors over those deals. Hard
-looks at ``HARD_DEALS`` deals, Expert at ``DEALS``; ``time.process_time`` caps a move at
-``HARD_CAP`` and ``CPU_CAP`` seconds.
+wins 46.1 ± 3.1% of Crazy 8 games against today's computer, ``like_medium`` 48.6 ± 3.1%). A move replaces Hard's only when it wins more often (with points scoring:
+ends the round with a better margin) by ``SURE`` standard errors over ``DEALS`` deals;
+``time.process_time`` caps a move at ``CPU_CAP`` seconds.
 """
 
 from __future__ import annotations
@@ -30,26 +29,20 @@ from .strategy import (
     ANSWER_WEIGHT,
     LACK_PLAY,
     best_suit,
-    choose,
     effects_of_view,
+    hard,
     next_lacks,
     play_action,
 )
 
 DEALS = 200  # sampled states each candidate move is played out on
-# Standard errors by which a move must beat Medium's on the deals to replace it: several
+# Standard errors by which a move must beat Hard's on the deals to replace it: several
 # moves are compared at once, and a lower bar lets chance pick one of them.
 SURE = 2.5
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
-HARD_DEALS = 30  # Hard's glance: a few deals
-HARD_CAP = 0.04
 LACK_WEIGHT = 0.25  # how much less likely a hand is for each card of a suit its seat drew on
 WILD_LACK_WEIGHT = 1.0  # the same, for each wild card of a seat that drew on a suit
 ROLLOUT_MOVES = 400  # a round that runs longer is scored as it stands
-
-
-def hard(engine, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-    return search(engine, view, legal, rng, HARD_DEALS, HARD_CAP)
 
 
 def expert(engine, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
@@ -58,8 +51,8 @@ def expert(engine, view: dict[str, Any], legal: list[Action], rng: random.Random
 
 def search(engine, view, legal: list[Action], rng: random.Random, deals: int, cap: float):
     started = time.process_time()
-    # Medium's move first: another replaces it only when the deals clearly prefer it.
-    usual = choose(view, legal)
+    # Hard's move first: another replaces it only when the deals clearly prefer it.
+    usual = hard(view, legal)
     candidates = [usual] + [a for a in candidate_moves(view, legal) if a != usual]
     if len(candidates) == 1:
         return candidates[0]

@@ -13,11 +13,11 @@ Easy plays like a beginner: any card that fits, the first it sees of the suit it
 of, saving nothing for later but its eights; it answers a draw card when it can, names the suit
 it holds most of and always calls its last card.
 
-Hard and Expert (search.py) deal the cards they have not seen to the other hands, the way
-what the table saw makes likely (a seat that drew on a suit and has not played it since
-seldom holds it), play each candidate move out on those deals and keep the one that wins
-most often (or, scoring by points, loses the fewest). Hard glances at a few deals; Expert
-searches many.
+Hard plays Medium's rule with memory of what the table showed of the next hand (the suits
+it drew on, the suit it named with its wild card): which cards it likely holds.
+Expert (search.py) deals the cards it has not seen to the other hands, the way what the
+table saw makes likely, plays each candidate move out on those deals and keeps the one that
+wins most often (or, scoring by points, loses the fewest) where it clearly beats Hard's.
 """
 
 from __future__ import annotations
@@ -180,6 +180,118 @@ def score(
     if name in ("", "wish", "reverse") and not is_joker(card):
         follow = best_suit(rest, effects, next_lacks(view)) if wild else suit(card)
         value -= ANSWER_WEIGHT * pool.answers(view, card, follow)
+    if name == "draw" and view["pending"]:
+        value += 10
+    if name == "cover":
+        covers = [c for c in rest if suit(c) == suit(card) or rank(c) == rank(card)]
+        value += 2 if covers else -15
+    if rules["scoring"] == "points":
+        value += card_points(rules["values"], card) / 10
+    return value
+
+
+class Memory:
+    """What the table showed about the next player's hand, for Hard: the suits it drew on
+    (it held none of them then), the suit it named with its latest wild card (it names the
+    suit it holds most of), and how many cards it holds. Each card this seat has not seen
+    gets a chance of being in that hand rather than in the draw pile."""
+
+    def __init__(self, view: dict[str, Any], pool: Unseen, effects: dict[str, str]):
+        me, nxt = view["seat"], view["next_seat"]
+        self.count = view["hand_counts"][nxt] if nxt is not None and nxt != me else 0
+        self.lacks = set(view["drew_on"][nxt]) if self.count else set()
+        self.named = None
+        for seen in view["history"]:
+            if seen["seat"] == nxt and seen["did"] == "play" and seen.get("suit"):
+                self.named = seen["suit"]
+        self.effects = effects
+        weights = {}
+        for card in pool.cards:
+            if self.wild(card):
+                weights[card] = 1.0
+            elif suit(card) in self.lacks:
+                weights[card] = HARD_LACK
+            else:
+                weights[card] = HARD_NAMED if suit(card) == self.named else 1.0
+        total = sum(weights.values()) or 1.0
+        self.chance = {c: min(1.0, self.count * w / total) for c, w in weights.items()}
+
+    def wild(self, card: str) -> bool:
+        return is_joker(card) or effect_of(self.effects, card) == ("wish", 0)
+
+    def expected(self, card: str, follow: str) -> float:
+        """How many cards the next player is expected to hold that fit on ``card`` with the
+        suit ``follow``."""
+        return sum(
+            p
+            for other, p in self.chance.items()
+            if self.wild(other) or suit(other) == follow or rank(other) == rank(card)
+        )
+
+    def name(self, cards: list[str]) -> str:
+        """The suit to name: the one held most of, less the cards of it the next player is
+        expected to hold."""
+        counts = {s: 0 for s in SUITS}
+        for card in cards:
+            if not self.wild(card):
+                counts[suit(card)] += 1
+        held = dict.fromkeys(SUITS, 0.0)
+        for card, p in self.chance.items():
+            if not self.wild(card):
+                held[suit(card)] += p
+        return max(SUITS, key=lambda s: (counts[s] - held[s], -SUITS.index(s)))
+
+
+HARD_LACK = 0.1  # a suit the next player drew on: this much less likely in its hand
+HARD_NAMED = 2.0  # the suit it named with its wild card: this much more likely
+
+
+def hard(view: dict[str, Any], legal: list[Action]) -> Action:
+    """Hard: Medium's rule with memory of what the table showed of the next hand."""
+    kinds = {a["type"] for a in legal}
+    hand = [h["card"] for h in view["you"]["hand"]]
+    effects = effects_of_view(view)
+    pool = Unseen(view, hand, effects)
+    memory = Memory(view, pool, effects)
+    if "choose_suit" in kinds:
+        return {"type": "choose_suit", "suit": memory.name(hand)}
+    plays = [a for a in legal if a["type"] == "play"]
+    cards = list(dict.fromkeys(a["card"] for a in plays))
+    if not cards:
+        for kind in ("take", "draw", "pass"):
+            if kind in kinds:
+                return {"type": kind}
+        return dict(legal[0])
+    card = max(cards, key=lambda c: (hard_score(view, hand, memory, effects, c), -cards.index(c)))
+    rest = [c for c in hand if c != card]
+    return play_action(plays, card, memory.name(rest))
+
+
+def hard_score(view, hand: list[str], memory: Memory, effects: dict, card: str) -> float:
+    """Medium's ``score``, with the next hand's answers counted from what it showed."""
+    rules = view["rules"]
+    rest = [c for c in hand if c != card]
+    effect = effect_of(effects, card)
+    name = effect[0] if effect else ""
+    wild = is_joker(card) or name == "wish"
+    threat = 0 < memory.count <= 2
+    value = 0.0
+    specials = sum(1 for c in hand if is_special(effects, c))
+    if not rules["special_last_card"] and specials >= len(hand) - 1 and len(hand) >= 2:
+        value += 100 if is_special(effects, card) else 0
+    if wild:
+        value -= 40
+    else:
+        follow = suit(card)
+        value += 3 * sum(1 for c in rest if not is_joker(c) and suit(c) == follow)
+        value += sum(1 for c in rest if not is_joker(c) and rank(c) == rank(card))
+        if follow in memory.lacks:
+            value += LACK_PLAY
+    if name in ("skip", "draw", "draw_skip"):
+        value += 25 if threat or view["players"] == 2 and name != "draw" else -4
+    if name in ("", "wish", "reverse") and not is_joker(card):
+        follow = memory.name(rest) if wild else suit(card)
+        value -= ANSWER_WEIGHT * memory.expected(card, follow)
     if name == "draw" and view["pending"]:
         value += 10
     if name == "cover":

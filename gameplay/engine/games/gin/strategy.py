@@ -57,7 +57,9 @@ RECENT = 6  # the opponent's latest turns that weigh a guess
 UNLIKELY = 0.1  # a guess's weight for a take or pass it would not have made
 THROW_SHARPNESS = 0.3  # weight lost per point of deadwood a throw kept over the least it could
 BETA_STEP = 0.02  # how fast guessed hands lean to low deadwood, per turn the opponent took
-BETA_MAX = 0.15
+BETA_MAX = 0.05
+TOOK_LEAN = 3.0  # how much likelier a card is for each card it melds with that was taken
+SHUN = 0.5  # and for each card next to it that the opponent passed on or threw
 KNOCK_MARGIN = 4.0  # points a knock must be expected to win by, besides what waiting may bring
 HARD_OUTS = OUTS_WEIGHT
 HARD_EARLY = EARLY_STOCK
@@ -226,6 +228,17 @@ class Guess:
         for took, _, _ in self.moves:
             self.taken |= took
         self.beta = BETA_STEP * len(self.moves)
+        shunned = 0  # cards the opponent passed on or threw away: it had no use for them
+        for _, passed, threw in self.moves:
+            shunned |= passed | threw
+        # How likely each unseen card is to be in the opponent's hand, before weighing turns:
+        # more so next to a card it took (it took it to meld), less next to one it shunned.
+        self.lean = []
+        for bit in self.unseen:
+            near = melds.neighbours(bit.bit_length() - 1) & ~bit
+            self.lean.append(
+                TOOK_LEAN ** (near & self.known).bit_count() * SHUN ** (near & shunned).bit_count()
+            )
 
     def weight(self, opponent: int, rng: random.Random) -> float:
         deadwood = melds.deadwood_mask
@@ -256,9 +269,13 @@ class Guess:
         count = min(self.hidden, len(self.unseen))
         drawn = []
         for _ in range(pool):
+            # Drawn by lean without replacement: the ``count`` smallest of -log(u) / lean.
+            keys = sorted(
+                (-math.log(1.0 - rng.random()) / lean, i) for i, lean in enumerate(self.lean)
+            )
             opponent = self.known
-            for bit in rng.sample(self.unseen, count):
-                opponent |= bit
+            for _, i in keys[:count]:
+                opponent |= self.unseen[i]
             drawn.append(opponent)
         weights = []
         for opponent in drawn:

@@ -17,10 +17,11 @@ may. It never breaks a meld it has made while it holds deadwood.
 
 Hard adds memory of the hand so far: what the opponent took, threw away and passed on
 (``seats[s]`` ``took``, ``threw`` and ``passed`` in the view). From them it guesses the
-opponent's hidden cards (``Guess``): hands drawn from the unseen cards, weighted towards the
-low deadwood a player reaches after that many turns and away from hands that would have kept a
-card thrown or taken a card passed on. It then avoids feeding the opponent, and knocks only
-when the guessed hands say the knock wins on the whole.
+opponent's hidden cards (``Guess``): hands drawn from the unseen cards, leaning towards cards
+that meld with what it took and away from cards next to what it passed on or threw, then
+weighted towards the low deadwood a player reaches after that many turns and away from hands
+that would have kept a card thrown or taken a card passed on. It then avoids feeding the
+opponent, and knocks only when the guessed hands say the knock wins on the whole.
 
 Expert (search.py) searches those guessed hands: for each move worth considering it plays the
 hand out on sampled deals and keeps the move that scores best.
@@ -200,8 +201,8 @@ class Guess:
     """What the seat knows of the hand, and weighted guesses at the opponent's hidden cards.
 
     ``hands`` are opponent hands (masks): the cards it is known to hold plus cards drawn
-    from the unseen ones, kept by ``weight``: how likely that hand makes the opponent's
-    latest turns (``moves`` in the view). Walking back from the guessed hand, each turn
+    from the unseen ones by their ``lean``, kept by ``weight``: how likely that hand makes
+    the opponent's latest turns (``moves`` in the view). Walking back from the guessed hand, each turn
     undoes itself: the hand before its discard is the hand after it plus the card thrown,
     and before its draw, less the card drawn (the one taken from the pile, or for a stock
     draw one picked at random). A player throws a card that leaves little deadwood, takes a

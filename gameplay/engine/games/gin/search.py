@@ -35,7 +35,7 @@ from .strategy import (
 
 DEALS = 48  # sampled deals each candidate move is played out on
 CANDIDATES = 4  # discards searched: Hard's best few
-WIDE = False  # search draws and Hard's best few discards too, not only whether to knock
+WIDE = True  # search draws and Hard's best few discards too, not only whether to knock
 # Standard errors by which a move must beat Hard's on the deals to replace it: several
 # moves are compared at once, and a lower bar lets chance pick one of them.
 SURE = 2.5

@@ -17,10 +17,11 @@ may. It never breaks a meld it has made while it holds deadwood.
 
 Hard adds memory of the hand so far: what the opponent took, threw away and passed on
 (``seats[s]`` ``took``, ``threw`` and ``passed`` in the view). From them it guesses the
-opponent's hidden cards (``Guess``): hands drawn from the unseen cards, weighted towards the
-low deadwood a player reaches after that many turns and away from hands that would have kept a
-card thrown or taken a card passed on. It then avoids feeding the opponent, and knocks only
-when the guessed hands say the knock wins on the whole.
+opponent's hidden cards (``Guess``): hands drawn from the unseen cards, leaning towards cards
+that meld with what it took and away from cards next to what it passed on or threw, then
+weighted towards the low deadwood a player reaches after that many turns and away from hands
+that would have kept a card thrown or taken a card passed on. It then avoids feeding the
+opponent, and knocks only when the guessed hands say the knock wins on the whole.
 
 Expert (search.py) searches those guessed hands: for each move worth considering it plays the
 hand out on sampled deals and keeps the move that scores best.
@@ -57,7 +58,9 @@ RECENT = 6  # the opponent's latest turns that weigh a guess
 UNLIKELY = 0.1  # a guess's weight for a take or pass it would not have made
 THROW_SHARPNESS = 0.3  # weight lost per point of deadwood a throw kept over the least it could
 BETA_STEP = 0.02  # how fast guessed hands lean to low deadwood, per turn the opponent took
-BETA_MAX = 0.15
+BETA_MAX = 0.05
+TOOK_LEAN = 3.0  # how much likelier a card is for each card it melds with that was taken
+SHUN = 0.5  # and for each card next to it that the opponent passed on or threw
 KNOCK_MARGIN = 4.0  # points a knock must be expected to win by, besides what waiting may bring
 HARD_OUTS = OUTS_WEIGHT
 HARD_EARLY = EARLY_STOCK
@@ -198,8 +201,8 @@ class Guess:
     """What the seat knows of the hand, and weighted guesses at the opponent's hidden cards.
 
     ``hands`` are opponent hands (masks): the cards it is known to hold plus cards drawn
-    from the unseen ones, kept by ``weight``: how likely that hand makes the opponent's
-    latest turns (``moves`` in the view). Walking back from the guessed hand, each turn
+    from the unseen ones by their ``lean``, kept by ``weight``: how likely that hand makes
+    the opponent's latest turns (``moves`` in the view). Walking back from the guessed hand, each turn
     undoes itself: the hand before its discard is the hand after it plus the card thrown,
     and before its draw, less the card drawn (the one taken from the pile, or for a stock
     draw one picked at random). A player throws a card that leaves little deadwood, takes a
@@ -226,6 +229,17 @@ class Guess:
         for took, _, _ in self.moves:
             self.taken |= took
         self.beta = BETA_STEP * len(self.moves)
+        shunned = 0  # cards the opponent passed on or threw away: it had no use for them
+        for _, passed, threw in self.moves:
+            shunned |= passed | threw
+        # How likely each unseen card is to be in the opponent's hand, before weighing turns:
+        # more so next to a card it took (it took it to meld), less next to one it shunned.
+        self.lean = []
+        for bit in self.unseen:
+            near = melds.neighbours(bit.bit_length() - 1) & ~bit
+            self.lean.append(
+                TOOK_LEAN ** (near & self.known).bit_count() * SHUN ** (near & shunned).bit_count()
+            )
 
     def weight(self, opponent: int, rng: random.Random) -> float:
         deadwood = melds.deadwood_mask
@@ -256,9 +270,13 @@ class Guess:
         count = min(self.hidden, len(self.unseen))
         drawn = []
         for _ in range(pool):
+            # Drawn by lean without replacement: the ``count`` smallest of -log(u) / lean.
+            keys = sorted(
+                (-math.log(1.0 - rng.random()) / lean, i) for i, lean in enumerate(self.lean)
+            )
             opponent = self.known
-            for bit in rng.sample(self.unseen, count):
-                opponent |= bit
+            for _, i in keys[:count]:
+                opponent |= self.unseen[i]
             drawn.append(opponent)
         weights = []
         for opponent in drawn:

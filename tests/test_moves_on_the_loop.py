@@ -183,9 +183,14 @@ async def test_anything_but_the_common_move_is_left_to_the_thread_path(real_serv
     await _published()
 
 
+@pytest.mark.parametrize("shape", ["worker", "embedded"])
 async def test_a_game_played_on_the_loop_replays_and_its_end_is_heard(
-    real_services, celery_worker_process
+    real_services, shape, request, settings
 ):
+    if shape == "worker":  # the end's bookkeeping on the worker, not in the table's process
+        request.getfixturevalue("celery_worker_process")
+    else:  # as under `make run`: eager tasks, run from the server's own loop
+        settings.CELERY_TASK_ALWAYS_EAGER = True
     game = await database_sync_to_async(_start)(SHORT_WAR)
     engine = registry.get("war")
     on_loop = 0
@@ -205,7 +210,6 @@ async def test_a_game_played_on_the_loop_replays_and_its_end_is_heard(
     row = await database_sync_to_async(Game.objects.get)(pk=game.pk)
     assert row.status == "over" and row.seq == game.seq and on_loop == game.seq
     assert await database_sync_to_async(store.verify)(row) == []
-    # The end's bookkeeping runs on the worker, not in the table's process.
     receipts = GameEndReceipt.objects.filter(game=row).count
     for _ in range(300):
         if await database_sync_to_async(receipts)() == len(hooks.RECEIVERS):

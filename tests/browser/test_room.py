@@ -36,7 +36,8 @@ def test_two_browsers_create_join_start_and_flip(browser: Browser, daphne_server
     expect(guest.locator(".seat.you .seat-name")).to_contain_text("(you)")
 
     host.locator("#flip").click()
-    expect(host.locator(".seat.you .seat-state")).to_have_text("Flipped ✓")
+    # The suite's other half runs beside this one: a move's answer may wait a few seconds.
+    expect(host.locator(".seat.you .seat-state")).to_have_text("Flipped ✓", timeout=15_000)
     guest.keyboard.press("Space")  # Space flips too
     # A tie is a war (about one deal in seventeen): both flip again until someone takes the pot.
     for _ in range(10):
@@ -44,7 +45,7 @@ def test_two_browsers_create_join_start_and_flip(browser: Browser, daphne_server
         if host.locator(".last-result").count():
             break
         host.locator("#flip").click()
-        expect(host.locator(".seat.you .seat-state")).to_have_text("Flipped ✓")
+        expect(host.locator(".seat.you .seat-state")).to_have_text("Flipped ✓", timeout=15_000)
         guest.locator("#flip").click()
     for page in (host, guest):
         expect(page.locator(".last-result")).to_contain_text("took the pot")

@@ -73,7 +73,9 @@ def test_solo_poker_bet_hold_draw(page: Page, daphne_server, celery_worker_proce
     expect(other.locator(".bot-tag")).to_have_text(
         "CPU · Medium"
     )  # the strength the host left as it was
-    expect(page.locator("[data-pot]")).to_have_text("4")
+    # Two antes, and the computer's opening bet when it is first to act and bets at once.
+    expect(page.locator("[data-pot]")).to_have_text(re.compile(r"^\s*\d+\s*$"))
+    assert int(page.locator("[data-pot]").inner_text()) >= 4
     expect(page.locator("[data-myhand] img.card")).to_have_count(5)
     expect(page.locator("[data-hand-name]")).not_to_be_empty()
     expect(page.locator(".pk-button")).to_have_count(1)  # the dealer button

@@ -91,12 +91,19 @@ class Unseen:
 
 
 def choose(view: dict[str, Any], legal: list[Action]) -> Action:
+    """Medium: the best card by ``score``, knowing of the next hand what the view says."""
+    return best_play(view, legal, Glance)
+
+
+def best_play(view: dict[str, Any], legal: list[Action], knowing: type) -> Action:
+    """Medium's rule (Hard's too): answer a draw card or play the card ``score`` likes best,
+    naming a suit as ``knowing`` (what the seat knows of the next hand) advises."""
     kinds = {a["type"] for a in legal}
-    you = view["you"]
-    hand = [h["card"] for h in you["hand"]]
+    hand = [h["card"] for h in view["you"]["hand"]]
     effects = effects_of_view(view)
+    knows = knowing(view, Unseen(view, hand, effects), effects)
     if "choose_suit" in kinds:
-        return {"type": "choose_suit", "suit": best_suit(hand, effects, next_lacks(view))}
+        return {"type": "choose_suit", "suit": knows.name(hand)}
     plays = [a for a in legal if a["type"] == "play"]
     cards = list(dict.fromkeys(a["card"] for a in plays))
     if not cards:
@@ -104,10 +111,9 @@ def choose(view: dict[str, Any], legal: list[Action]) -> Action:
             if kind in kinds:
                 return {"type": kind}
         return dict(legal[0])
-    pool = Unseen(view, hand, effects)
-    card = max(cards, key=lambda c: (score(view, hand, pool, effects, c), -cards.index(c)))
+    card = max(cards, key=lambda c: (score(view, hand, knows, effects, c), -cards.index(c)))
     rest = [c for c in hand if c != card]
-    return play_action(plays, card, best_suit(rest, effects, next_lacks(view)))
+    return play_action(plays, card, knows.name(rest))
 
 
 def easy(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
@@ -151,17 +157,14 @@ def play_action(plays: list[Action], card: str, wanted: str) -> Action:
     return dict(options[0])
 
 
-def score(
-    view: dict[str, Any], hand: list[str], pool: list[str], effects: dict, card: str
-) -> float:
-    """How good playing ``card`` now is (bigger is better); ``pool``: the cards not seen."""
+def score(view: dict[str, Any], hand: list[str], knows, effects: dict, card: str) -> float:
+    """How good playing ``card`` now is (bigger is better); ``knows``: what this seat knows
+    of the next hand (``Glance`` or ``Memory``)."""
     rules = view["rules"]
     rest = [c for c in hand if c != card]
     effect = effect_of(effects, card)
     name = effect[0] if effect else ""
     wild = is_joker(card) or name == "wish"
-    nxt = view["next_seat"]
-    threat = view["hand_counts"][nxt] <= 2 if nxt is not None else False
     value = 0.0
     # A hand may not end on a special card: play the specials while a plain card is left.
     specials = sum(1 for c in hand if is_special(effects, c))
@@ -173,13 +176,13 @@ def score(
         follow = suit(card)
         value += 3 * sum(1 for c in rest if not is_joker(c) and suit(c) == follow)
         value += sum(1 for c in rest if not is_joker(c) and rank(c) == rank(card))
-        if follow in next_lacks(view):
+        if follow in knows.lacks:
             value += LACK_PLAY
     if name in ("skip", "draw", "draw_skip"):
-        value += 25 if threat or view["players"] == 2 and name != "draw" else -4
+        value += 25 if knows.threat or view["players"] == 2 and name != "draw" else -4
     if name in ("", "wish", "reverse") and not is_joker(card):
-        follow = best_suit(rest, effects, next_lacks(view)) if wild else suit(card)
-        value -= ANSWER_WEIGHT * pool.answers(view, card, follow)
+        follow = knows.name(rest) if wild else suit(card)
+        value -= ANSWER_WEIGHT * knows.answers(card, follow)
     if name == "draw" and view["pending"]:
         value += 10
     if name == "cover":
@@ -188,6 +191,23 @@ def score(
     if rules["scoring"] == "points":
         value += card_points(rules["values"], card) / 10
     return value
+
+
+class Glance:
+    """What Medium knows of the next hand: what the view says (its size, the suits it drew
+    on), its cards drawn evenly from those not seen."""
+
+    def __init__(self, view: dict[str, Any], pool: Unseen, effects: dict[str, str]):
+        nxt = view["next_seat"]
+        self.threat = view["hand_counts"][nxt] <= 2 if nxt is not None else False
+        self.lacks = next_lacks(view)
+        self.view, self.pool, self.effects = view, pool, effects
+
+    def answers(self, card: str, follow: str) -> float:
+        return self.pool.answers(self.view, card, follow)
+
+    def name(self, cards: list[str]) -> str:
+        return best_suit(cards, self.effects, self.lacks)
 
 
 class Memory:
@@ -199,6 +219,7 @@ class Memory:
     def __init__(self, view: dict[str, Any], pool: Unseen, effects: dict[str, str]):
         me, nxt = view["seat"], view["next_seat"]
         self.count = view["hand_counts"][nxt] if nxt is not None and nxt != me else 0
+        self.threat = 0 < self.count <= 2
         self.lacks = set(view["drew_on"][nxt]) if self.count else set()
         self.named = None
         for seen in view["history"]:
@@ -219,7 +240,7 @@ class Memory:
     def wild(self, card: str) -> bool:
         return is_joker(card) or effect_of(self.effects, card) == ("wish", 0)
 
-    def expected(self, card: str, follow: str) -> float:
+    def answers(self, card: str, follow: str) -> float:
         """How many cards the next player is expected to hold that fit on ``card`` with the
         suit ``follow``."""
         return sum(
@@ -248,58 +269,7 @@ HARD_NAMED = 2.0  # the suit it named with its wild card: this much more likely
 
 def hard(view: dict[str, Any], legal: list[Action]) -> Action:
     """Hard: Medium's rule with memory of what the table showed of the next hand."""
-    kinds = {a["type"] for a in legal}
-    hand = [h["card"] for h in view["you"]["hand"]]
-    effects = effects_of_view(view)
-    pool = Unseen(view, hand, effects)
-    memory = Memory(view, pool, effects)
-    if "choose_suit" in kinds:
-        return {"type": "choose_suit", "suit": memory.name(hand)}
-    plays = [a for a in legal if a["type"] == "play"]
-    cards = list(dict.fromkeys(a["card"] for a in plays))
-    if not cards:
-        for kind in ("take", "draw", "pass"):
-            if kind in kinds:
-                return {"type": kind}
-        return dict(legal[0])
-    card = max(cards, key=lambda c: (hard_score(view, hand, memory, effects, c), -cards.index(c)))
-    rest = [c for c in hand if c != card]
-    return play_action(plays, card, memory.name(rest))
-
-
-def hard_score(view, hand: list[str], memory: Memory, effects: dict, card: str) -> float:
-    """Medium's ``score``, with the next hand's answers counted from what it showed."""
-    rules = view["rules"]
-    rest = [c for c in hand if c != card]
-    effect = effect_of(effects, card)
-    name = effect[0] if effect else ""
-    wild = is_joker(card) or name == "wish"
-    threat = 0 < memory.count <= 2
-    value = 0.0
-    specials = sum(1 for c in hand if is_special(effects, c))
-    if not rules["special_last_card"] and specials >= len(hand) - 1 and len(hand) >= 2:
-        value += 100 if is_special(effects, card) else 0
-    if wild:
-        value -= 40
-    else:
-        follow = suit(card)
-        value += 3 * sum(1 for c in rest if not is_joker(c) and suit(c) == follow)
-        value += sum(1 for c in rest if not is_joker(c) and rank(c) == rank(card))
-        if follow in memory.lacks:
-            value += LACK_PLAY
-    if name in ("skip", "draw", "draw_skip"):
-        value += 25 if threat or view["players"] == 2 and name != "draw" else -4
-    if name in ("", "wish", "reverse") and not is_joker(card):
-        follow = memory.name(rest) if wild else suit(card)
-        value -= ANSWER_WEIGHT * memory.expected(card, follow)
-    if name == "draw" and view["pending"]:
-        value += 10
-    if name == "cover":
-        covers = [c for c in rest if suit(c) == suit(card) or rank(c) == rank(card)]
-        value += 2 if covers else -15
-    if rules["scoring"] == "points":
-        value += card_points(rules["values"], card) / 10
-    return value
+    return best_play(view, legal, Memory)
 
 
 def describe(action: Action) -> str:

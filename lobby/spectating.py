@@ -7,7 +7,9 @@ a move is one message to each process, however many watch. The crowd's delivery 
 SEATS_FIRST) until this process's seat sockets at the game have been sent the move, reads the
 spectators' view once, has each kind of message of it built off the event loop (for HTML
 spectators a template render of the table: the loop goes on with the seats' moves meanwhile),
-and hands it to the spectators CHUNK at a time, yielding to the event loop between chunks;
+and hands it to the spectators CHUNK at a time, pausing between chunks (CHUNK_PAUSE, less for a
+big crowd: SPREAD in all) so that their frames are written out before the next chunk's, and a
+seat's move arriving meanwhile waits for one chunk's sends at most, not the whole crowd's;
 while any seat's move in this process is between its arrival and its own view (`seat_busy`), it waits (at most SEATS_AHEAD in all), so a table's crowd doesn't slow
 another table's players. A spectator whose last view is still being sent is not queued another:
 it is sent the newest view when that send is done, never a backlog of stale ones. A newer move
@@ -26,7 +28,9 @@ from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
 
-CHUNK = 10  # spectators handed a view between two yields to the event loop
+CHUNK = 10  # spectators handed a view between two pauses
+CHUNK_PAUSE = 0.002  # seconds between two chunks (the event loop writes their frames then)
+SPREAD = 0.05  # seconds a delivery's pauses add up to at most, however big the crowd
 SEATS_FIRST = 0.1  # seconds a delivery waits at most for this process's seats to be sent
 SEATS_AHEAD = 0.05  # seconds a delivery yields at most, in all, to seats' moves in this process
 HEAR_AGAIN_AFTER = 1.0  # seconds before a crowd subscribes again after the channel layer failed
@@ -169,9 +173,11 @@ class Crowd:
             if view is None:
                 continue
             prepared = set()
-            for n, spectator in enumerate(list(self.spectators)):
+            crowd = list(self.spectators)
+            pause = min(CHUNK_PAUSE, SPREAD * CHUNK / len(crowd))
+            for n, spectator in enumerate(crowd):
                 if n and n % CHUNK == 0:
-                    await asyncio.sleep(0)
+                    await asyncio.sleep(pause)
                     await _seats_ahead(ahead_until)
                     if self.newest > seq:
                         break  # a newer move: every spectator is sent that one instead

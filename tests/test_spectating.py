@@ -99,6 +99,25 @@ async def test_a_busy_process_delays_its_spectators_only_so_long(crowd):
 
 
 @pytest.mark.asyncio
+async def test_a_crowds_chunks_are_spread_out(crowd):
+    """Between two chunks the loop pauses: it writes the chunk's frames and reads any seat's
+    move then, so a seat waits for one chunk's sends at most, not the crowd's."""
+    group, offers, spectators = crowd
+    times = []
+    for spectator in spectators:
+        spectator.offer = lambda view, seq, s=spectator: (
+            times.append(time.monotonic()),
+            offers.append(view),
+        )
+    await moved(group, 1)
+    await _settle(0.2)
+    assert len(times) == WATCHING
+    gaps = [times[n] - times[n - 1] for n in range(spectating.CHUNK, WATCHING, spectating.CHUNK)]
+    pause = min(spectating.CHUNK_PAUSE, spectating.SPREAD * spectating.CHUNK / WATCHING)
+    assert pause == spectating.CHUNK_PAUSE and min(gaps) >= pause
+
+
+@pytest.mark.asyncio
 async def test_a_spectator_arriving_later_joins_the_same_subscription(crowd):
     group, offers, _ = crowd
     later = Spectator([])

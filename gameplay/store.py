@@ -14,7 +14,6 @@ each field's own conversion, as the ORM would send them. Every write to a game r
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import threading
@@ -23,7 +22,7 @@ from typing import Any
 
 import psycopg
 from django.core.cache import cache
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from infra.database import loop as loop_database
 
@@ -68,16 +67,19 @@ def move_statements(event: GameEvent, game: Game, fields: list[str], was=None) -
     (sql, params). With `was` (the row's seq and `updated` as the move read them; every write
     to a game row sets `updated`): one statement, which writes only if the row is still so and
     the game in play."""
+    # The connection itself, not the proxy: each field's conversion reads it several times,
+    # and every read through the proxy looks the connection up again.
+    db = connections[DEFAULT_DB_ALIAS]
     columns = [Game._meta.get_field(name) for name in fields]
     update = "UPDATE {} SET {} WHERE id = %s".format(
         _quote(Game._meta.db_table), ", ".join(f"{_quote(c.column)} = %s" for c in columns)
     )
-    row = [c.get_db_prep_save(c.pre_save(game, False), connection) for c in columns] + [game.pk]
-    logged = [f.get_db_prep_save(f.pre_save(event, True), connection) for f in _EVENT_FIELDS]
+    row = [c.get_db_prep_save(c.pre_save(game, False), db) for c in columns] + [game.pk]
+    logged = [f.get_db_prep_save(f.pre_save(event, True), db) for f in _EVENT_FIELDS]
     if was is None:
         return [(_INSERT_EVENT_SQL + f"VALUES ({_EVENT_VALUES})", logged), (update, row)]
     seq, updated = was
-    updated = Game._meta.get_field("updated").get_db_prep_value(updated, connection)
+    updated = Game._meta.get_field("updated").get_db_prep_value(updated, db)
     return [
         (
             f"WITH moved AS ({update} AND seq = %s AND updated = %s AND status = %s RETURNING id) "
@@ -155,11 +157,16 @@ def known_row(game_id: int) -> Game | None:
     """A copy of the game's row as this process last wrote or read it, for a move that needs
     no lock: on PostgreSQL (whose one statement can test the row and write the move) and
     outside any transaction of the caller's (whose savepoints the locked path keeps)."""
-    if connection.vendor != "postgresql" or connection.in_atomic_block:
+    db = connections[DEFAULT_DB_ALIAS]
+    if db.vendor != "postgresql" or db.in_atomic_block:
         return None
     with _local_lock:
         game = _latest.get(game_id)
-    return copy.copy(game) if game is not None and not game.is_over else None
+    if game is None or game.is_over:
+        return None
+    copied = Game.__new__(Game)  # copy.copy, without pickling's detour through the app registry
+    copied.__dict__.update(game.__getstate__())
+    return copied
 
 
 # ---- states ---------------------------------------------------------------------------------

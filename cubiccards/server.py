@@ -3,7 +3,8 @@ WebSocket messages are capped at MAX_FRAME bytes, and one past the cap is refuse
 frame (1009, "message too big", and the sizes) instead of a silently dropped connection. It
 listens with a deeper queue of waiting connections (BACKLOG) and gives a WebSocket longer to be
 accepted (CONNECT_TIMEOUT) than daphne's defaults, for bursts of sockets opening at once.
-Garbage collection is set for a long-lived server (Server below). When the server has stopped
+Garbage collection is set for a long-lived server, and the event loop gets the GIL back
+quickly from threads (Server below). When the server has stopped
 the process exits, whatever threads are left."""
 
 import gc
@@ -33,6 +34,14 @@ class ClosingWebSocketFactory(WebSocketFactory):
 GC_THRESHOLDS = (10_000, 20, 20)
 
 
+# Seconds a thread that holds the GIL keeps it while another waits (Python's default: 0.005).
+# The event loop lets the GIL go at every socket read and write; a thread rendering meanwhile
+# (a table's spectators' view, a view read on a thread) then kept it up to 5 ms each time the
+# loop asked for it back, several times within one move: a seat's move handled during a
+# spectators' render waited that long at each of its reads and writes.
+SWITCH_INTERVAL = 0.0005
+
+
 # The kernel's queue of connections not yet accepted, per listening socket. Twisted's default of
 # 50 overflowed when an arena's pairing opened every new table's sockets at once while the
 # event loop was busy: connections beyond it were dropped and nginx saw them reset.
@@ -57,6 +66,7 @@ class Server(server.Server):
         # looked at every object and held every table for 90-640 ms (bench/load.py).
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        sys.setswitchinterval(SWITCH_INTERVAL)
         super().run()
 
 

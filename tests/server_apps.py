@@ -3,6 +3,7 @@
 import asyncio
 import gc
 import json
+import sys
 import time
 
 
@@ -29,7 +30,11 @@ async def garbage_collection(scope, receive, send):
     """How the server process collects garbage."""
     if scope["type"] != "http":
         return
-    state = {"frozen": gc.get_freeze_count(), "thresholds": gc.get_threshold()}
+    state = {
+        "frozen": gc.get_freeze_count(),
+        "thresholds": gc.get_threshold(),
+        "switch_interval": sys.getswitchinterval(),
+    }
     await _answer(send, json.dumps(state).encode())
 
 

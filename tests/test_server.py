@@ -14,7 +14,7 @@ import urllib.request
 
 from websockets.sync.client import connect
 
-from cubiccards.server import BACKLOG, CONNECT_TIMEOUT, GC_THRESHOLDS
+from cubiccards.server import BACKLOG, CONNECT_TIMEOUT, GC_THRESHOLDS, SWITCH_INTERVAL
 from tests.conftest import ROOT, free_port, start_server, wait_for_port
 
 
@@ -52,6 +52,7 @@ def test_what_the_server_started_with_is_frozen_out_of_collections():
             state = json.loads(response.read())
         assert state["frozen"] > 10_000  # the interpreter, daphne and the application
         assert tuple(state["thresholds"]) == GC_THRESHOLDS
+        assert state["switch_interval"] == SWITCH_INTERVAL  # the loop waits less for the GIL
     finally:
         server.stop()
 

@@ -11,7 +11,8 @@
 #
 # The commits are checked out into a temporary folder (git worktree, removed at the end) and
 # run with this checkout's .venv (PYTHONPATH puts each side's code first). Prints each run's
-# time, load average and the bench's output. Only 127.0.0.1.
+# time, load average and the bench's output. With KEEP_LOGS=<folder>, each run's server log is
+# kept there (its action lines time each move inside the server). Only 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { sed -n 2,13p "$0"; exit 2; }
@@ -55,6 +56,7 @@ one() {  # one fresh server of a side, one bench run against it
   kill -- -"$server" 2>/dev/null || true
   wait "$server" 2>/dev/null || true
   server=""
+  [ -n "${KEEP_LOGS:-}" ] && cp "$work/serve-$side.log" "$KEEP_LOGS/$(date -u +%H%M)-$side-$commit.log"
   if grep -q Traceback "$work/serve-$side.log"; then
     echo "side $side printed a traceback:"; grep -A 15 -m 1 Traceback "$work/serve-$side.log"
   fi

@@ -174,7 +174,7 @@ class Crowd:
                 continue
             prepared = set()
             crowd = list(self.spectators)
-            pause = min(CHUNK_PAUSE, SPREAD * CHUNK / len(crowd))
+            pause = min(CHUNK_PAUSE, SPREAD * CHUNK / max(1, len(crowd)))  # (all may have left)
             for n, spectator in enumerate(crowd):
                 if n and n % CHUNK == 0:
                     await asyncio.sleep(pause)

@@ -105,10 +105,7 @@ async def test_a_crowds_chunks_are_spread_out(crowd):
     group, offers, spectators = crowd
     times = []
     for spectator in spectators:
-        spectator.offer = lambda view, seq, s=spectator: (
-            times.append(time.monotonic()),
-            offers.append(view),
-        )
+        spectator.offer = lambda view, seq: (times.append(time.monotonic()), offers.append(view))
     await moved(group, 1)
     await _settle(0.2)
     assert len(times) == WATCHING

@@ -24,8 +24,21 @@ port=${PORT:-8260}
 redis=${REDIS_URL:-redis://127.0.0.1:6379/10}  # flushed before each run
 work=$(mktemp -d -t before-after-XXXXXX)
 server=""
+stop_server() {
+  # serve.sh first, as Ctrl-C would: it stops its processes and the worker finishes what it
+  # runs (a SIGTERM to the whole group would cut the worker's pool short and log a traceback);
+  # then anything left of the group.
+  kill "$server" 2>/dev/null || true
+  for _ in $(seq 30); do
+    ps -o stat= -p "$server" | grep -qv Z || break
+    sleep 1
+  done
+  kill -- -"$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  server=""
+}
 cleanup() {
-  [ -n "$server" ] && { kill -- -"$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+  [ -n "$server" ] && stop_server
   for side in a b; do git worktree remove --force "$work/$side" 2>/dev/null || true; done
   rm -rf "$work"
 }
@@ -53,9 +66,7 @@ one() {  # one fresh server of a side, one bench run against it
   else
     "$py" bench/load.py --url "http://127.0.0.1:$port" --server-dir "$dir" "${args[@]}" | tail -n 25
   fi
-  kill -- -"$server" 2>/dev/null || true
-  wait "$server" 2>/dev/null || true
-  server=""
+  stop_server
   [ -n "${KEEP_LOGS:-}" ] && cp "$work/serve-$side.log" "$KEEP_LOGS/$(date -u +%H%M)-$side-$commit.log"
   if grep -q Traceback "$work/serve-$side.log"; then
     echo "side $side printed a traceback:"; grep -A 15 -m 1 Traceback "$work/serve-$side.log"

@@ -535,6 +535,7 @@ def seat_table(
             member = members[seat["user_id"]]
             member.seat = index
             member.save(update_fields=["seat"])
+    services.seats_changed(m.player for m in members.values())
     room.game, room.kind, room.turn_timer = game, engine.kind, settings.RANKED_TURN_TIMER
     room.save(update_fields=["ranked", "game", "kind", "turn_timer", "updated"])
     return room

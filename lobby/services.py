@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
@@ -136,6 +137,7 @@ def leave_room(*, room: Room, player: str) -> None:
             return
         member.left = True
         member.save(update_fields=["left"])
+        seats_changed([player])
         if room.ranked:
             leave_for_good(room, member)
         else:
@@ -278,6 +280,7 @@ def start_game(
         for index, member in enumerate(people):
             member.seat = index if index < size else None
         Member.objects.bulk_update(people, ["seat"])
+        seats_changed(m.player for m in people)
         room.game, room.kind, room.turn_timer = game, engine.kind, timer
         room.save(update_fields=["game", "kind", "turn_timer", "updated"])
         transaction.on_commit(lambda: notify_room(room.code))
@@ -831,3 +834,41 @@ def current_room(player: str) -> Room | None:
         .first()
     )
     return member.room if member else None
+
+
+TABLE_KEPT = 5  # seconds every page's header keeps the table where a person is seated
+
+
+def table_code(player: str) -> str | None:
+    """The code of `current_room`, for the header's "Back to your table" on every page: kept
+    TABLE_KEPT seconds per person, so a page seldom asks the database. A seat taken or left
+    forgets it (`seats_changed`); a game that ends drops the link at most that much later."""
+    key = f"seated:{player}"
+    try:
+        code = cache.get(key)
+    except Exception:  # Redis away: the database answers
+        log.warning("the kept table of a player could not be read", exc_info=True)
+        code = None
+    if code is None:
+        room = current_room(player)
+        code = room.code if room else ""
+        try:
+            cache.set(key, code, TABLE_KEPT)
+        except Exception:
+            log.warning("the kept table of a player could not be kept", exc_info=True)
+    return code or None
+
+
+def seats_changed(players) -> None:
+    """These people took or left a seat: their headers read it afresh, now and again after
+    the commit (a page in between may have kept what the database still said)."""
+    keys = [f"seated:{player}" for player in players]
+
+    def forget():
+        try:
+            cache.delete_many(keys)
+        except Exception:  # Redis away: the kept table expires within TABLE_KEPT
+            log.warning("a kept table could not be forgotten", exc_info=True)
+
+    forget()
+    transaction.on_commit(forget)

@@ -1,12 +1,15 @@
-"""The header's facts and the home page's invitations are kept in the cache (kudos.header):
-every change the header shows is on the next page, and no player ever sees another's."""
+"""The header's facts and the home page's invitations are kept in the cache (kudos.header),
+and so is the table where a person is seated (lobby.services.table_code): every change the
+header shows is on the next page, and no player ever sees another's."""
 
 import re
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from kudos import clock, services, shop
@@ -134,3 +137,29 @@ def test_with_the_cache_away_a_credit_stands_and_pages_read_the_database(setting
     }
     services.credit(user_id=ann.pk, amount=7, kind="bonus", key="away", memo="Away")
     assert balance(home(client)) == 7
+
+
+def test_a_seat_taken_or_left_shows_on_the_next_page():
+    client = signed_in(person("ann"))
+    assert "Back to your table" not in home(client)  # no table: kept too
+    code = client.post("/play/war/", {"seats": "3"}).url.rstrip("/").split("/")[-1]
+    with CaptureQueriesContext(connection) as first:
+        assert f'href="/rooms/{code}/">Back to your table</a>' in home(client)
+    with CaptureQueriesContext(connection) as second:
+        assert f'href="/rooms/{code}/">Back to your table</a>' in home(client)
+    asked = [q["sql"] for q in first.captured_queries if "lobby_member" in q["sql"]]
+    assert len(asked) == 1  # the seat was read once, then kept
+    assert not [q["sql"] for q in second.captured_queries if "lobby_member" in q["sql"]]
+    client.post(f"/rooms/{code}/leave/")
+    assert "Back to your table" not in home(client)
+
+
+def test_with_the_cache_away_the_table_is_read_from_the_database(settings, real_services):
+    client = signed_in(person("ann"))
+    code = client.post("/play/war/", {"seats": "3"}).url.rstrip("/").split("/")[-1]
+    settings.CACHES = {
+        "default": {"BACKEND": "infra.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+    }
+    assert f'href="/rooms/{code}/">Back to your table</a>' in home(client)
+    client.post(f"/rooms/{code}/leave/")
+    assert "Back to your table" not in home(client)

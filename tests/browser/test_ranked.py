@@ -1,14 +1,20 @@
 """Ranked Poker in a browser: sign up, Play ranked, wait in the queue, sit at the table the
 matcher makes (computer players fill it after the wait), play, leave, and find the rating
-change on the profile with its chart."""
+change on the profile with its chart. Ranked Crazy 8 against Expert computers, played to the
+end: the table is filled with the strength nearest the person's rating, and both sides'
+ratings move."""
 
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from django.utils import timezone
+from playwright.sync_api import Browser, Page, expect
 
-from accounts import ratings
-from accounts.models import RatingChange
+from accounts import computers, ratings
+from accounts.models import Rating, RatingChange, User
+
+from .phone import DESKTOP, shot
+from .test_to_the_end import play_shedding
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -87,6 +93,52 @@ def test_ranked_poker_from_the_queue_to_the_profile(
     except Exception:
         page.screenshot(path=str(tmp_path / "failure.png"), full_page=True)
         raise
+
+
+def rated(user_id: int, kind: str, points: int, games: int) -> Rating:
+    """A settled rating at ``points`` (its estimate on the shown scale)."""
+    mu, sigma = ratings.MODEL.mu + (points - ratings.DISPLAY_BASE) / ratings.DISPLAY_SCALE, 2.0
+    return Rating.objects.create(
+        user_id=user_id, kind=kind, mu=mu, sigma=sigma, ordinal=mu - 3 * sigma, games=games,
+        updated=timezone.now(),
+    )  # fmt: skip
+
+
+def test_ranked_crazy8_against_expert_computers_to_the_end(
+    browser: Browser, quick_fill, daphne_server, celery_worker_process, celery_beat_process
+):
+    # Expert has won its way above Medium and Hard (1500 on the ladder), and the person is
+    # rated at its level: the matcher fills the table with Experts.
+    expert = rated(computers.account_id("expert"), "crazy8", 1700, games=80)
+    page = browser.new_context(**{**DESKTOP, "has_touch": True}).new_page()
+    page.goto(daphne_server + "/accounts/signup/")
+    page.get_by_label("Username").fill("osprey")
+    page.get_by_label("Password", exact=True).fill("brown-Osprey-38-river")
+    page.get_by_label("Password confirmation").fill("brown-Osprey-38-river")
+    page.get_by_role("button", name="Create account").click()
+    expect(page.locator("[data-username]")).to_have_text("osprey")
+    rated(User.objects.get(username="osprey").pk, "crazy8", 1700, games=40)
+
+    page.locator("[data-kind=crazy8]").get_by_role("button", name=re.compile("Play ranked")).click()
+    expect(page.get_by_role("heading", name="Ranked Crazy 8")).to_be_visible()
+    page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"), timeout=30_000)
+    expect(page.locator(".table-title .badge", has_text="Ranked")).to_be_visible()
+    expect(page.locator(".bot-tag")).to_have_text(["CPU · Expert"] * 3)
+    shot(page, "ranked-crazy8-expert-1280")
+
+    assert play_shedding(page) > 0  # every move of the person's, to the end of the game
+    expect(page.locator(".game-over h2")).to_be_visible()
+    shot(page, "ranked-crazy8-expert-over-1280")
+    for _ in range(60):
+        if RatingChange.objects.filter(user__username="osprey").exists():
+            break
+        page.wait_for_timeout(500)
+    change = RatingChange.objects.get(user__username="osprey")
+    assert not change.left and change.mu != change.mu_before  # played to the end, and rated
+    expert.refresh_from_db()
+    assert expert.games == 81  # three Expert seats are one game for Expert
+    assert expert.mu != ratings.MODEL.mu + 200 / ratings.DISPLAY_SCALE  # and it moved too
+    page.context.close()
 
 
 def test_play_ranked_with_a_seat_elsewhere_says_where(page: Page, daphne_server):

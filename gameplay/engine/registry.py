@@ -51,3 +51,11 @@ def get(kind: str) -> Engine:
     """The engine for ``kind``; KeyError for an unknown kind."""
     _load()
     return _engines[kind]
+
+
+def warm_up() -> None:
+    """Build every game's computer-player tables now (``Engine.warm_up``). A process that plays
+    computer turns (the Celery worker) calls it as it starts, and the ladder before it times
+    a move, so that no move pays for a table."""
+    for kind in kinds():
+        get(kind).warm_up()

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from gameplay.engine import melds
+from gameplay.engine import melds, registry
 from gameplay.engine.core import STRENGTHS, clone
 from gameplay.engine.games.blackjack import counting
 from gameplay.engine.games.blackjack.engine import ENGINE as BLACKJACK
@@ -15,7 +15,7 @@ from gameplay.engine.games.blackjack.engine import card_value, hand_total
 from gameplay.engine.games.blackjack.players import bot as blackjack_bot
 from gameplay.engine.games.cardice import search as cardice_search
 from gameplay.engine.games.cardice.engine import ENGINE as CARDICE
-from gameplay.engine.games.poker import evaluator
+from gameplay.engine.games.poker import evaluator, holds
 from gameplay.engine.games.poker import search as poker_search
 from gameplay.engine.games.poker import strategy as poker_strategy
 from gameplay.engine.games.poker.engine import ENGINE as POKER
@@ -32,6 +32,21 @@ def small_search(monkeypatch):
     monkeypatch.setattr(thirteen_search, "DEALS", 6)
     monkeypatch.setattr(cardice_search, "HARD_DEALS", 3)
     monkeypatch.setattr(cardice_search, "EXPERT_DEALS", 6)
+
+
+def test_the_warm_up_builds_pokers_tables_once(monkeypatch):
+    """What Hard and Expert read is built by ``registry.warm_up`` (a worker's start), once."""
+    monkeypatch.setattr(poker_strategy, "_pool", {})
+    monkeypatch.setattr(holds, "_tables", {})
+    sorted_hands = []
+    rule_hold = holds.rule_hold
+    monkeypatch.setattr(holds, "rule_hold", lambda hand: sorted_hands.append(1) or rule_hold(hand))
+    registry.warm_up()
+    assert holds._tables
+    assert sum(map(len, poker_strategy._pool.values())) == poker_strategy.POOL
+    assert len(sorted_hands) == poker_strategy.POOL
+    registry.warm_up()
+    assert len(sorted_hands) == poker_strategy.POOL  # not built again
 
 
 def test_every_game_plays_all_four_strengths():

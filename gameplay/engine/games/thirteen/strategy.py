@@ -170,19 +170,23 @@ def stock_expectation(mask: int, pool: list[int], wild: int) -> float:
     total = 0
     for card in pool:
         i = card.bit_length() - 1
+        reach, points = REACH[i], melds.CARD_POINTS[i]
         if card & wilds:
-            best = min(leftover(rest | card, wild) for rest in rests)
-        elif not REACH[i] & mask and (mask & wilds).bit_count() <= 1:
-            best = least_alone + melds.CARD_POINTS[i]
-        else:
-            reach, points = REACH[i], melds.CARD_POINTS[i]
-            best = min(
-                alone[k] + points
-                if lone_wild[k] and not reach & rest
-                else leftover(rest | card, wild)
-                for k, rest in enumerate(rests)
-            )
-        total += min(keep, best)
+            reach, points = -1, 0  # a wild card can join anything
+        elif not reach & mask and (mask & wilds).bit_count() <= 1:
+            total += min(keep, least_alone + points)
+            continue
+        best = keep
+        for k, rest in enumerate(rests):
+            if lone_wild[k] and not reach & rest:
+                left = alone[k] + points
+            else:
+                left = leftover(rest | card, wild)
+            if left < best:
+                best = left
+                if not best:
+                    break  # nothing left over: nothing does better
+        total += best
     return total / len(pool)
 
 

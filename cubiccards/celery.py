@@ -46,9 +46,10 @@ def _count_failure(sender=None, **kwargs):
 @worker_process_init.connect
 def _warm_up(**kwargs):
     """A worker plays the computer turns: it builds the computer players' tables as it starts
-    (Poker's hands by draw count, 0.2 s of CPU), not in the first move that needs them. Once
-    before the pool forks its children, which inherit them; again in each child, where that
-    costs nothing unless the child did not inherit them."""
+    (Poker's hands by draw count, 0.2 s of CPU), not in the first move that needs them, and
+    freezes what it holds out of the full garbage collections (``registry.warm_up``). Once
+    before the pool forks its children, which inherit both; again in each child, where that
+    costs little unless the child did not inherit them."""
     from gameplay.engine import registry
 
     registry.warm_up()

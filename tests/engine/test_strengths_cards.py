@@ -3,6 +3,7 @@ legal moves, none reads what its seat can't see, and Easy makes no absurd move."
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -36,7 +37,10 @@ def small_search(monkeypatch):
 
 
 def test_the_warm_up_builds_pokers_tables_once(monkeypatch):
-    """What Hard and Expert read is built by ``registry.warm_up`` (a worker's start), once."""
+    """What Hard and Expert read is built by ``registry.warm_up`` (a worker's start), once,
+    and then what the process holds is frozen out of the full garbage collections."""
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(gc.get_count()))
     monkeypatch.setattr(poker_strategy, "_pool", {})
     monkeypatch.setattr(holds, "_tables", {})
     sorted_hands = []
@@ -46,6 +50,7 @@ def test_the_warm_up_builds_pokers_tables_once(monkeypatch):
     assert holds._tables
     assert sum(map(len, poker_strategy._pool.values())) == poker_strategy.POOL
     assert len(sorted_hands) == poker_strategy.POOL
+    assert len(frozen) == 1
     registry.warm_up()
     assert len(sorted_hands) == poker_strategy.POOL  # not built again
 

@@ -12,7 +12,8 @@ first turn. Game ``i`` of a pair uses the seed ``f"{seed}/{kind}/{a}-{b}/{i}"``.
 
 Printed: a matrix of the row's score against the column (a win 1, a shared win ½, a loss 0;
 for games scored otherwise, see ``SCORES``) with 95% intervals, and the CPU time a move per
-strength (p50 / p99 / max). A benchmark, not a test: nothing is asserted.
+strength (p50 / p99 / max), after ``registry.warm_up()`` has built the tables a worker builds
+as it starts (so no move is timed building one). A benchmark, not a test: nothing is asserted.
 """
 
 from __future__ import annotations
@@ -122,6 +123,7 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     engine = registry.get(args.kind)
+    registry.warm_up()  # as a worker does when it starts (cubiccards/celery.py)
     names = args.only.split(",") if args.only else list(engine.strengths)
     if args.today:
         names.append(TODAY)

@@ -338,6 +338,10 @@ class Engine:
         """The computer player at ``strength``. It sees only the seat's view and legal actions."""
         return rng.choice(legal)
 
+    def warm_up(self) -> None:
+        """Build what the computer player keeps for the life of a process (tables of hands),
+        so that no move pays for it. Nothing by default."""
+
     # ---- shared machinery -----------------------------------------------------------------
 
     def play(self, state: State, seat: int, action: Action) -> list[Event]:

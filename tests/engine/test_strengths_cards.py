@@ -3,11 +3,12 @@ legal moves, none reads what its seat can't see, and Easy makes no absurd move."
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
 
-from gameplay.engine import melds
+from gameplay.engine import melds, registry
 from gameplay.engine.core import STRENGTHS, clone
 from gameplay.engine.games.blackjack import counting
 from gameplay.engine.games.blackjack.engine import ENGINE as BLACKJACK
@@ -15,13 +16,14 @@ from gameplay.engine.games.blackjack.engine import card_value, hand_total
 from gameplay.engine.games.blackjack.players import bot as blackjack_bot
 from gameplay.engine.games.cardice import search as cardice_search
 from gameplay.engine.games.cardice.engine import ENGINE as CARDICE
-from gameplay.engine.games.poker import evaluator
+from gameplay.engine.games.poker import evaluator, holds
 from gameplay.engine.games.poker import search as poker_search
 from gameplay.engine.games.poker import strategy as poker_strategy
 from gameplay.engine.games.poker.engine import ENGINE as POKER
 from gameplay.engine.games.thirteen import search as thirteen_search
+from gameplay.engine.games.thirteen import strategy as thirteen_strategy
 from gameplay.engine.games.thirteen.engine import ENGINE as THIRTEEN
-from gameplay.engine.games.thirteen.hands import wild_rank
+from gameplay.engine.games.thirteen.hands import leftover, wild_rank
 
 
 @pytest.fixture(autouse=True)
@@ -32,6 +34,25 @@ def small_search(monkeypatch):
     monkeypatch.setattr(thirteen_search, "DEALS", 6)
     monkeypatch.setattr(cardice_search, "HARD_DEALS", 3)
     monkeypatch.setattr(cardice_search, "EXPERT_DEALS", 6)
+
+
+def test_the_warm_up_builds_pokers_tables_once(monkeypatch):
+    """What Hard and Expert read is built by ``registry.warm_up`` (a worker's start), once,
+    and then what the process holds is frozen out of the full garbage collections."""
+    frozen = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(gc.get_count()))
+    monkeypatch.setattr(poker_strategy, "_pool", {})
+    monkeypatch.setattr(holds, "_tables", {})
+    sorted_hands = []
+    rule_hold = holds.rule_hold
+    monkeypatch.setattr(holds, "rule_hold", lambda hand: sorted_hands.append(1) or rule_hold(hand))
+    registry.warm_up()
+    assert holds._tables
+    assert sum(map(len, poker_strategy._pool.values())) == poker_strategy.POOL
+    assert len(sorted_hands) == poker_strategy.POOL
+    assert len(frozen) == 1
+    registry.warm_up()
+    assert len(sorted_hands) == poker_strategy.POOL  # not built again
 
 
 def test_every_game_plays_all_four_strengths():
@@ -242,6 +263,78 @@ def test_thirteen_strengths_play_whole_games_with_legal_moves():
     for players, strengths in ((2, ("hard", "expert")), (4, ("expert", "easy", "medium", "hard"))):
         state = THIRTEEN.new_game(players, f"strengths-{players}")
         assert THIRTEEN.is_over(play_out(THIRTEEN, state, strengths, 20000))
+
+
+def plain_stock_expectation(mask: int, pool: list[int], wild: int) -> float:
+    """Hard's expectation of the stock as defined: every card drawn, the worst card thrown."""
+    if not pool:
+        return float(leftover(mask, wild))
+    return sum(thirteen_strategy.best_after_draw(mask | b, wild) for b in pool) / len(pool)
+
+
+def test_hard_thirteen_weighs_a_card_far_from_the_hand_without_a_search(monkeypatch):
+    """A card that can join nothing in the hand is left over on top of the hand's leftover:
+    no hand holding it is solved, and the expectation is the one defined."""
+    wild = wild_rank(13)  # kings
+    mask = melds.hand_mask(["AS", "2S", "3S", "7H", "8H", "JD", "KC"])  # one wild
+    far = melds.CARD_BIT["5C"]  # no 3C-7C, no other five in the hand
+    near = melds.CARD_BIT["9H"]
+    expected = plain_stock_expectation(mask, [far, near], wild)
+    solved = []
+
+    def counting(hand: int, wild: int) -> int:
+        solved.append(hand)
+        return leftover(hand, wild)
+
+    monkeypatch.setattr(thirteen_strategy, "leftover", counting)
+    assert thirteen_strategy.stock_expectation(mask, [far, near], wild) == expected
+    assert not [hand for hand in solved if hand & far]
+    assert [hand for hand in solved if hand & near]
+
+
+def thirteen_decisions(games: int):
+    """Hard's discards met in play: (view, legal, hand, pool, wild)."""
+    for i in range(games):
+        state = THIRTEEN.new_game(2, f"thirteen-bound-{i}", THIRTEEN.quick)
+        while not THIRTEEN.is_over(state):
+            seat = THIRTEEN.to_act(state)[0]
+            legal = THIRTEEN.legal_actions(state, seat)
+            view = THIRTEEN.view(state, seat)
+            if legal[0]["type"] == "discard" and not any(a["type"] == "go_out" for a in legal):
+                wild = wild_rank(state["round"])
+                hand = melds.hand_mask(item["card"] for item in view["you"]["hand"])
+                yield view, legal, hand, melds.bits(thirteen_strategy.unseen(view)), wild
+            THIRTEEN.apply(state, seat, THIRTEEN.bot_action(state, seat, "hard"))
+
+
+def test_hard_thirteen_weighs_only_the_discards_that_can_be_cheapest(monkeypatch):
+    """The cheapest discards with ``keep`` are the full ranking's first, in its order, from
+    the same expectation as defined; the discards that can't be among them are not weighed
+    against the stock, and the move is the same whatever the seat's rng."""
+    weighed = []
+    expectation = thirteen_strategy.stock_expectation
+
+    def counting(mask, pool, wild):
+        weighed.append(mask)
+        return expectation(mask, pool, wild)
+
+    monkeypatch.setattr(thirteen_strategy, "stock_expectation", counting)
+    spared = decisions = 0
+    for view, legal, hand, pool, wild in thirteen_decisions(3):
+        decisions += 1
+        full = thirteen_strategy.ranked_discards(view, legal, hand, pool, wild)
+        for keep in (1, 4):
+            weighed.clear()
+            cheapest = thirteen_strategy.ranked_discards(view, legal, hand, pool, wild, keep)
+            assert cheapest == full[:keep]
+            spared += len(legal) - len(weighed)
+        rest = hand & ~melds.CARD_BIT[full[0][1]]
+        assert expectation(rest, pool, wild) == plain_stock_expectation(rest, pool, wild)
+        moves = {
+            thirteen_strategy.hard(view, legal, random.Random(seed))["card"] for seed in range(3)
+        }
+        assert moves == {full[0][1]}
+    assert decisions > 20 and spared > 0
 
 
 def cardice_hidden_shuffled(state: dict, seat: int, rng: random.Random) -> dict:

@@ -36,7 +36,7 @@ from ...core import (
     why_not,
 )
 from ...text import restored, say, stored
-from . import evaluator, holds, players
+from . import evaluator, holds, players, strategy
 
 START_CHIPS = 100
 ANTE = 2
@@ -544,6 +544,9 @@ class Poker(Engine):
         self, view: dict[str, Any], legal: list[Action], rng_: random.Random, strength: str = MEDIUM
     ) -> Action:
         return players.bot(view, legal, rng_, strength)
+
+    def warm_up(self) -> None:
+        strategy.warm_up()
 
 
 # ---- the hand: seats still in, chips, the deal ----------------------------------------------

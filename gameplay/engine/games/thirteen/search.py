@@ -37,7 +37,7 @@ def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
     wild = RANKS.index(view["wild"]) + 1
     hand = melds.hand_mask(item["card"] for item in view["you"]["hand"])
     pool = melds.bits(unseen(view))
-    ranked = ranked_discards(view, legal, hand, pool, wild)[:CANDIDATES]
+    ranked = ranked_discards(view, legal, hand, pool, wild, CANDIDATES)
     if len(ranked) == 1:
         return {"type": "discard", "card": ranked[0][1]}
     me, players = view["seat"], view["players"]

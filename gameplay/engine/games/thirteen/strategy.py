@@ -134,12 +134,60 @@ def best_after_draw(mask: int, wild: int) -> int:
     return min(leftover(mask & ~b, wild) for b in melds.bits(mask))
 
 
+def _reach(i: int) -> int:
+    """The cards that can share a combination with card ``i`` (a bit index) unless two wilds
+    join them: its rank in the other suits, and the two cards either side of it in its suit."""
+    rank, suit = i % 13, i // 13
+    near = melds.RANK_BITS[rank]
+    for step in (-2, -1, 1, 2):
+        if 0 <= rank + step < 13:
+            near |= 1 << (13 * suit + rank + step)
+    return near & ~(1 << i)
+
+
+REACH = [_reach(i) for i in range(52)]
+
+
 def stock_expectation(mask: int, pool: list[int], wild: int) -> float:
     """The expected least leftover after drawing one of ``pool`` (each as likely) to the
-    7-card ``mask`` and discarding the worst card."""
-    if not pool:
-        return float(leftover(mask, wild))
-    return sum(best_after_draw(mask | b, wild) for b in pool) / len(pool)
+    7-card ``mask`` and discarding the worst card.
+
+    Drawing a card and throwing it back leaves ``leftover(mask)``; throwing a card ``c`` of
+    the hand instead leaves the leftover of the hand without ``c`` and with the new card.
+    A new card that is not wild and has no card of the hand without ``c`` within reach
+    (``REACH``), beside at most one wild, can join no combination: it is left over, its
+    points on top of that hand's own leftover, with no search. Most cards of the stock are
+    that far from some of the hand, so most of the work is the eight hands without one card.
+    """
+    keep = leftover(mask, wild)
+    rests = [mask & ~c for c in melds.bits(mask)]
+    if not pool or not rests:
+        return float(keep)
+    wilds = melds.RANK_BITS[wild - 1]
+    alone = [leftover(rest, wild) for rest in rests]
+    lone_wild = [(rest & wilds).bit_count() <= 1 for rest in rests]
+    least_alone = min(alone)
+    total = 0
+    for card in pool:
+        i = card.bit_length() - 1
+        reach, points = REACH[i], melds.CARD_POINTS[i]
+        if card & wilds:
+            reach, points = -1, 0  # a wild card can join anything
+        elif not reach & mask and (mask & wilds).bit_count() <= 1:
+            total += min(keep, least_alone + points)
+            continue
+        best = keep
+        for k, rest in enumerate(rests):
+            if lone_wild[k] and not reach & rest:
+                left = alone[k] + points
+            else:
+                left = leftover(rest | card, wild)
+            if left < best:
+                best = left
+                if not best:
+                    break  # nothing left over: nothing does better
+        total += best
+    return total / len(pool)
 
 
 def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
@@ -154,37 +202,59 @@ def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Actio
             if melds.BIT[top] % 13 == wild - 1:
                 return {"type": "draw", "from": "discard"}
             with_top = min(leftover((hand | bit) & ~b, wild) for b in melds.bits(hand))
-            if with_top < stock_expectation(hand, pool, wild):
+            # The stock's expectation is at most the hand's leftover now (the drawn card can
+            # go back): a top card that does no better than that never beats it.
+            if with_top < leftover(hand, wild) and with_top < stock_expectation(hand, pool, wild):
                 return {"type": "draw", "from": "discard"}
         return {"type": "draw", "from": "stock"}
     going_out = [a for a in legal if a["type"] == "go_out"]
     if going_out:
         return going_out[0]
-    return {"type": "discard", "card": ranked_discards(view, legal, hand, pool, wild)[0][1]}
+    return {"type": "discard", "card": ranked_discards(view, legal, hand, pool, wild, 1)[0][1]}
 
 
 def ranked_discards(
-    view: dict[str, Any], legal: list[Action], hand: int, pool: list[int], wild: int
+    view: dict[str, Any],
+    legal: list[Action],
+    hand: int,
+    pool: list[int],
+    wild: int,
+    keep: int | None = None,
 ) -> list[tuple[float, str]]:
     """Each legal discard with its cost (leftover now, less what the next stock card is
-    expected to do for the rest, plus the cost of feeding a collector), cheapest first."""
+    expected to do for the rest, plus the cost of feeding a collector), cheapest first.
+
+    With ``keep``, only the cheapest ``keep``. The stock can do no more for the rest than
+    leave nothing over, so a discard costs at least its leftover now less OUTS_WEIGHT of all
+    of it: a discard whose least cost is above the keep-th cost already weighed is not
+    weighed against the stock at all (it could not be among the cheapest)."""
     collecting = 0
     for s, seat in enumerate(view["seats"]):
         if s != view["seat"]:
             collecting |= melds.hand_mask(seat["took"])
-    ranked = []
-    for action in legal:
+    options = []
+    for order, action in enumerate(legal):
         card = action["card"]
         bit = melds.BIT[card]
         rest = hand & ~melds.CARD_BIT[card]
         now = leftover(rest, wild)
+        extra = _feeds(bit, collecting) + (melds.WILD_POINTS if bit % 13 == wild - 1 else 0)
+        options.append((now - OUTS_WEIGHT * now + extra, order, card, bit, rest, now))
+    options.sort()
+    ranked: list[tuple[float, int, str]] = []
+    costs: list[float] = []
+    for least, order, card, bit, rest, now in options:
+        if keep and len(costs) >= keep and least > sorted(costs)[keep - 1]:
+            break  # and so is every option after it, in this order
         gain = now - stock_expectation(rest, pool, wild)
         cost = now - OUTS_WEIGHT * gain + _feeds(bit, collecting)
         if bit % 13 == wild - 1:
             cost += melds.WILD_POINTS
-        ranked.append((cost, card))
-    ranked.sort(key=lambda x: (x[0], -melds.CARD_POINTS[melds.BIT[x[1]]]))
-    return ranked
+        ranked.append((cost, order, card))
+        costs.append(cost)
+    # Ties: the card worth more first, then the order of ``legal``.
+    ranked.sort(key=lambda x: (x[0], -melds.CARD_POINTS[melds.BIT[x[2]]], x[1]))
+    return [(cost, card) for cost, _, card in ranked[: keep or len(ranked)]]
 
 
 def describe(action: Action, view: dict[str, Any]) -> str:

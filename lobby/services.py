@@ -846,16 +846,16 @@ def table_code(player: str) -> str | None:
     key = f"seated:{player}"
     try:
         code = cache.get(key)
-    except Exception:  # Redis away: the database answers
-        log.warning("the kept table of a player could not be read", exc_info=True)
+    except Exception as exc:  # Redis away: the database answers
+        log.warning("the kept table of a player could not be read: %r", exc)
         code = None
     if code is None:
         room = current_room(player)
         code = room.code if room else ""
         try:
             cache.set(key, code, TABLE_KEPT)
-        except Exception:
-            log.warning("the kept table of a player could not be kept", exc_info=True)
+        except Exception as exc:
+            log.warning("the kept table of a player could not be kept: %r", exc)
     return code or None
 
 
@@ -867,8 +867,8 @@ def seats_changed(players) -> None:
     def forget():
         try:
             cache.delete_many(keys)
-        except Exception:  # Redis away: the kept table expires within TABLE_KEPT
-            log.warning("a kept table could not be forgotten", exc_info=True)
+        except Exception as exc:  # Redis away: the kept table expires within TABLE_KEPT
+            log.warning("a kept table could not be forgotten: %r", exc)
 
     forget()
     transaction.on_commit(forget)

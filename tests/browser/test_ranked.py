@@ -95,6 +95,15 @@ def test_ranked_poker_from_the_queue_to_the_profile(
         raise
 
 
+def sign_up(page: Page, site: str, name: str, password: str) -> None:
+    page.goto(site + "/accounts/signup/")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_label("Password confirmation").fill(password)
+    page.get_by_role("button", name="Create account").click()
+    expect(page.locator("[data-username]")).to_have_text(name)
+
+
 def rated(user_id: int, kind: str, points: int, games: int) -> Rating:
     """A settled rating at ``points`` (its estimate on the shown scale)."""
     mu, sigma = ratings.MODEL.mu + (points - ratings.DISPLAY_BASE) / ratings.DISPLAY_SCALE, 2.0
@@ -111,12 +120,7 @@ def test_ranked_crazy8_against_expert_computers_to_the_end(
     # rated at its level: the matcher fills the table with Experts.
     expert = rated(computers.account_id("expert"), "crazy8", 1700, games=80)
     page = browser.new_context(**{**DESKTOP, "has_touch": True}).new_page()
-    page.goto(daphne_server + "/accounts/signup/")
-    page.get_by_label("Username").fill("osprey")
-    page.get_by_label("Password", exact=True).fill("brown-Osprey-38-river")
-    page.get_by_label("Password confirmation").fill("brown-Osprey-38-river")
-    page.get_by_role("button", name="Create account").click()
-    expect(page.locator("[data-username]")).to_have_text("osprey")
+    sign_up(page, daphne_server, "osprey", "brown-Osprey-38-river")
     rated(User.objects.get(username="osprey").pk, "crazy8", 1700, games=40)
 
     page.locator("[data-kind=crazy8]").get_by_role("button", name=re.compile("Play ranked")).click()
@@ -145,12 +149,7 @@ def test_play_ranked_with_a_seat_elsewhere_says_where(page: Page, daphne_server)
     """A seat at a game in play keeps a person out of the queue: the waiting page names the
     table, with Go back to it and Leave it and queue (not a trip to the home page)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(daphne_server + "/accounts/signup/")
-    page.get_by_label("Username").fill("egret")
-    page.get_by_label("Password", exact=True).fill("white-Egret-52-harbour")
-    page.get_by_label("Password confirmation").fill("white-Egret-52-harbour")
-    page.get_by_role("button", name="Create account").click()
-    expect(page.locator("[data-username]")).to_have_text("egret")
+    sign_up(page, daphne_server, "egret", "white-Egret-52-harbour")
     page.goto(daphne_server + "/play/war/")
     page.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_url(re.compile(r"/rooms/[A-Z]{5}/$"))

@@ -12,8 +12,10 @@ used from), and the account's use.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any
 
+from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
@@ -132,5 +134,7 @@ def end_sessions(user_id: int) -> int:
     for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator(2000):
         if str(session.get_decoded().get("_auth_user_id")) == str(user_id):
             ended.append(session.pk)
-    Session.objects.filter(pk__in=ended).delete()
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    for key in ended:
+        store().delete(key)  # its row, and its copy in the cache where sessions are kept there
     return len(ended)

@@ -214,6 +214,8 @@ if REDIS_URL:
             },
         }
     }
+    # Read from the cache, kept in the database; Redis away falls back to the database.
+    SESSION_ENGINE = "accounts.sessions"
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

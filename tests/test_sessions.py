@@ -1,0 +1,89 @@
+"""Sessions are read from the cache and kept in the database (accounts.sessions): a signed-in
+page doesn't ask the database for its session, signing out ends the session for every copy of
+its cookie, and with Redis away every page reads the database instead."""
+
+import logging
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from accounts import privacy, sessions
+from accounts.models import User
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("real_services")]
+
+DEAD_REDIS = {"default": {"BACKEND": "infra.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}}
+
+
+def signed_in(name: str) -> Client:
+    client = Client()
+    client.force_login(User.objects.create_user(name, password=None))
+    return client
+
+
+def signed_in_as(client: Client) -> str | None:
+    page = client.get("/").content.decode()
+    return None if 'action="/accounts/logout/"' not in page else page
+
+
+def session_queries(client: Client) -> list[str]:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/").status_code == 200
+    return [q["sql"] for q in queries.captured_queries if "django_session" in q["sql"]]
+
+
+def test_a_signed_in_page_reads_its_session_from_the_cache(settings):
+    assert settings.SESSION_ENGINE == "accounts.sessions"
+    client = signed_in("ann")
+    assert session_queries(client) == []
+    key = client.cookies["sessionid"].value
+    # The copy in the cache lives at most KEPT seconds; then the database is read again.
+    ttl = cache._cache.get_client().ttl(
+        cache.make_key(sessions.SessionStore.cache_key_prefix + key)
+    )
+    assert 0 < ttl <= sessions.KEPT
+    cache.delete(sessions.SessionStore.cache_key_prefix + key)
+    assert len(session_queries(client)) == 1
+    assert session_queries(client) == []
+
+
+def test_signing_out_ends_the_session_for_every_copy_of_its_cookie():
+    client = signed_in("ann")
+    stolen = Client()
+    stolen.cookies["sessionid"] = client.cookies["sessionid"].value
+    assert signed_in_as(stolen)
+    assert client.post("/accounts/logout/").status_code == 302
+    assert signed_in_as(client) is None
+    assert signed_in_as(stolen) is None
+
+
+def test_with_the_cache_away_pages_read_the_database_and_signing_out_works(settings, caplog):
+    client = signed_in("ann")
+    stolen = Client()
+    stolen.cookies["sessionid"] = client.cookies["sessionid"].value
+    settings.CACHES = DEAD_REDIS
+    with caplog.at_level(logging.WARNING, logger="accounts.sessions"):
+        assert signed_in_as(client)
+        assert client.post("/accounts/logout/").status_code == 302
+        assert signed_in_as(stolen) is None
+    said = [r for r in caplog.records if r.name == "accounts.sessions"]
+    assert said and all(r.exc_info is None for r in said)  # one line each, no traceback
+
+
+def test_with_the_cache_away_a_person_can_sign_in(settings):
+    User.objects.create_user("bea", password="a long pass phrase")
+    settings.CACHES = DEAD_REDIS
+    client = Client()
+    answer = client.post("/accounts/login/", {"username": "bea", "password": "a long pass phrase"})
+    assert answer.status_code == 302
+    assert signed_in_as(client)
+
+
+def test_ending_a_players_sessions_ends_their_copies_in_the_cache():
+    client = signed_in("ann")
+    assert signed_in_as(client)
+    assert privacy.end_sessions(User.objects.get(username="ann").pk) == 1
+    assert signed_in_as(client) is None

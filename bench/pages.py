@@ -8,8 +8,9 @@ Signs up one player (the home page as a player sees it: the header's Kudos and l
 invitations, the game tiles), then in rounds that alternate the two, for --seconds each, keeps
 --connections keep-alive HTTP/1.1 connections busy with GETs of one path: the site's
 stylesheet (served by whitenoise from the same process: the floor a Django response can
-reach) and the home page. Prints each round's requests/s, latency p50/p99, the medians over
-the rounds, and home/static. Point --url at one daphne (make serve's daphne i listens on
+reach) and the home page, and any --also paths (`--also /icon.svg`: a view that sends a kept
+string, the floor of a signed-in page through the whole middleware). Prints each round's
+requests/s, latency p50/p99, the medians over the rounds, and each path against static. Point --url at one daphne (make serve's daphne i listens on
 PORT+i), not nginx, so both paths take the same process. Every answer must be 200: a round
 with another status says so. Only 127.0.0.1; bounded by --seconds and --rounds.
 """
@@ -96,6 +97,13 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=10, help="length of each round (<= 60)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds of each path (<= 10)")
+    parser.add_argument(
+        "--also",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="another path to measure beside them, as the same player (e.g. /icon.svg)",
+    )
     args = parser.parse_args()
     assert urlparse(args.url).hostname == "127.0.0.1", "only 127.0.0.1"
     args.seconds, args.rounds = min(args.seconds, 60), min(args.rounds, 10)
@@ -104,7 +112,7 @@ def main() -> None:
     player.sign_up(f"pages{uuid.uuid4().hex[:8]}")
     cookie = "; ".join(f"{c.name}={c.value}" for c in player.cookies)
     assert "sessionid" in cookie, "the sign-up did not sign in"
-    paths = {"static": stylesheet(player), "home": "/"}
+    paths = {"static": stylesheet(player), "home": "/", **{p: p for p in args.also}}
     print(f"{args.connections} keep-alive connections to {args.url}, {args.seconds:g} s a round")
     print(f"static = {paths['static']}, home = / for a signed-in player")
     rounds: dict[str, list[dict]] = {name: [] for name in paths}
@@ -121,7 +129,9 @@ def main() -> None:
     medians = {n: statistics.median(r["per_s"] for r in rs) for n, rs in rounds.items()}
     for name, value in medians.items():
         print(f"median {name:7s} {value:8.1f}/s")
-    print(f"home/static: {medians['home'] / medians['static']:.2f}")
+    for name in medians:
+        if name != "static":
+            print(f"{name}/static: {medians[name] / medians['static']:.2f}")
 
 
 if __name__ == "__main__":

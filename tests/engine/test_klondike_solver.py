@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 import copy
-import random
-from collections import Counter
 
 import pytest
 
@@ -113,78 +111,6 @@ def test_no_position_on_a_winning_line_is_called_dead(draw):
             ENGINE.apply(state, 0, action)
             checked += 1
     assert checked > 200
-
-
-def test_a_covering_waste_size_reaches_every_card_the_covered_one_does():
-    """``Search.covered`` skips a Draw 3 position when the same columns and talon were seen
-    with a waste size that brings up at least the same talon cards: check that claim of
-    ``reach`` for every talon length and pair of waste sizes it treats that way."""
-    search = ks.Search(3, deadline=float("inf"), max_nodes=None)
-    cols = tuple((b"", b"") for _ in range(7))
-    for length in range(25):
-        talon = bytes(range(length))
-        for p in range(length + 1):
-            for q in range(length + 1):
-                search.waste_seen = {}
-                first = search.key((cols, (0, 0, 0, 0), talon, p))
-                second = search.key((cols, (0, 0, 0, 0), talon, q))
-                search.covered(first, length)
-                if first != second and search.covered(second, length):
-                    assert set(ks.reach(length, q, 3)) <= set(ks.reach(length, p, 3)), (
-                        length,
-                        p,
-                        q,
-                    )
-
-
-def test_covered_draw_three_positions():
-    search = ks.Search(3, deadline=float("inf"), max_nodes=None)
-    cols = tuple((b"", b"") for _ in range(7))
-    talon = bytes(range(10))
-
-    def covered(pos: int) -> bool:
-        return search.covered(search.key((cols, (0, 0, 0, 0), talon, pos)), len(talon))
-
-    assert not covered(4)
-    assert covered(7)  # 4 brings up 3, 6, 9 and then a fresh pass; 7 only 6, 9, ...
-    assert not covered(1)  # brings up 0 too
-    assert covered(4) and covered(0) and covered(10)  # fresh passes
-    assert not covered(5)  # the other remainder: 4, 7, 9 and a fresh pass
-    assert covered(8)
-
-
-def small_game(seed: str, low: int, columns: int, size: int) -> dict:
-    """A Draw 3 game with every card below rank ``low`` (0 = Ace) home and the others dealt
-    at random: ``columns`` columns of ``size`` cards (the top one face up), the rest in the
-    stock. Small enough to search to the end, and often lost."""
-    rng = random.Random(seed)
-    cards = [c for c in ks.NAME if ks.RANK[ks.CODE[c]] >= low]
-    rng.shuffle(cards)
-    piles = {}
-    for name in klondike.COLUMNS[:columns]:
-        piles[name] = (cards[: size - 1], cards[size - 1 : size])
-        del cards[:size]
-    tops = {f: klondike.RANK_LETTERS[low - 1] + f[1] for f in klondike.FOUNDATIONS}
-    return board(columns=piles, stock=cards, foundations=tops, draw=3)
-
-
-def test_covered_positions_change_no_answer(monkeypatch):
-    """Small Draw 3 games searched to the end with and without skipping covered positions
-    get the same answer (and the search with it visits no more positions)."""
-    answers = Counter()
-    for i in range(40):
-        state = small_game(f"covered/{i}", *((6, 3, 6) if i % 2 else (5, 4, 6)))
-        with_it = ks.solve(state, seconds=30, max_nodes=40_000, relaxed_check=False)
-        with monkeypatch.context() as m:
-            m.setattr(ks.Search, "covered", lambda self, key, n: False)
-            without = ks.solve(state, seconds=30, max_nodes=40_000, relaxed_check=False)
-        if "unknown" in (with_it["status"], without["status"]):
-            continue
-        assert with_it["status"] == without["status"], i
-        answers[with_it["status"]] += 1
-        if with_it["status"] == "lost":
-            assert with_it["nodes"] <= without["nodes"]
-    assert answers["won"] >= 5 and answers["lost"] >= 5, answers
 
 
 def test_unknown_when_the_budget_runs_out():

@@ -110,7 +110,6 @@ DOWN_WEIGHT = 3  # in Search.score: a face-down card counts as much as three car
 _COL_SEP = bytes((200,))
 _UP_SEP = bytes((201,))
 _TALON_SEP = bytes((202,))
-NO_POS = 256  # in Search.waste_seen: no waste size seen
 
 _REACH: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -165,9 +164,6 @@ class Search:
         self.nodes = 0
         # Draw 3: dead-end answers by columns and talon (the waste size does not matter).
         self.dead_memo: dict[bytes, bool] = {}
-        # Draw 3: by columns and talon, the smallest waste size seen of each remainder 1 and
-        # 2 modulo three (NO_POS: none), for ``covered``.
-        self.waste_seen: dict[bytes, list[int]] = {}
 
     # -- the key
 
@@ -181,39 +177,6 @@ class Search:
         if pos % 3 == 0 or pos == len(talon):
             pos = 255
         return ck + _TALON_SEP + bytes((pos,)) + talon
-
-    def covered(self, key: bytes, talon_len: int) -> bool:
-        """Draw 3: is the position keyed ``key`` (whose talon has ``talon_len`` cards) one
-        already searched, or one whose moves are all moves of one already searched? Records
-        it otherwise.
-
-        In Draw 3 the talon cards that can be played from a position depend on the waste size
-        only through ``reach``: from waste size ``p`` (not a multiple of three) drawing brings
-        up ``p - 1``, ``p + 2``, ... and, after a recycle, the cards a fresh pass brings up;
-        from waste size ``p + 3`` the same less ``p - 1``; from a multiple of three or the
-        whole talon, only those of a fresh pass. A talon move leads to the same position
-        whichever waste size it was played from, and the other moves do not depend on it
-        (beyond which cards are playable, where more playable cards only generate more
-        moves). So the position with waste size ``q`` can do nothing that the same columns
-        and talon with waste size ``p`` cannot, when ``p <= q`` and ``p`` and ``q`` have the
-        same remainder 1 or 2 modulo three, or when ``q`` is a fresh pass: it need not be
-        searched if that one is (or will be)."""
-        i = len(key) - talon_len - 1
-        pos = key[i]
-        base = key[:i] + key[i + 1 :]
-        seen = self.waste_seen.get(base)
-        if pos == 255:  # a fresh pass: any waste size seen covers it
-            if seen is not None:
-                return True
-            self.waste_seen[base] = [NO_POS, NO_POS, 255]
-            return False
-        r = pos % 3 - 1
-        if seen is None:
-            seen = self.waste_seen[base] = [NO_POS, NO_POS, NO_POS]
-        elif seen[r] <= pos:
-            return True
-        seen[r] = pos
-        return False
 
     # -- moves
 
@@ -647,11 +610,7 @@ class Search:
             return "won", start_prims + done
         if self.use_dead and self.dead(node):
             return "lost", []
-        key = self.key(node)
-        visited = {key}
-        draw3 = self.draw == 3
-        if draw3:
-            self.covered(key, len(node[2]))
+        visited = {self.key(node)}
         stack = [(node, self.moves(node), 0)]
         path: list[list[tuple]] = []
         clock = CLOCK
@@ -665,7 +624,7 @@ class Search:
             stack[-1] = (node, moves, i + 1)
             child, prims = self.play(node, moves[i])
             k = self.key(child)
-            if k in visited or (draw3 and self.covered(k, len(child[2]))):
+            if k in visited:
                 continue
             visited.add(k)
             self.nodes += 1
@@ -699,9 +658,6 @@ class Search:
             return "lost", []
         key = self.key(node)
         parent: dict[bytes, tuple] = {key: (None, start_prims)}
-        draw3 = self.draw == 3
-        if draw3:
-            self.covered(key, len(node[2]))
         heap = [(self.score(node), 0, node, key, False)]
         pop, push = heapq.heappop, heapq.heappush
         clock = CLOCK
@@ -715,7 +671,7 @@ class Search:
             for move in self.moves(node):
                 child, prims = self.play(node, move)
                 k = self.key(child)
-                if k in parent or (draw3 and self.covered(k, len(child[2]))):
+                if k in parent:
                     continue
                 parent[k] = (node_key, prims)
                 self.nodes += 1

@@ -5,14 +5,15 @@ player, beside a static file served by the same daphne in the same run.
     .venv/bin/python bench/pages.py [--url http://127.0.0.1:8251] [--connections 8]
 
 Signs up one player (the home page as a player sees it: the header's Kudos and level, friends'
-invitations, the game tiles), then in rounds that alternate the two, for --seconds each, keeps
+invitations, the game tiles), then in rounds that take each path in turn, for --seconds each, keeps
 --connections keep-alive HTTP/1.1 connections busy with GETs of one path: the site's
 stylesheet (served by whitenoise from the same process: the floor a Django response can
 reach) and the home page, and any --also paths (`--also /icon.svg`: a view that sends a kept
 string, the floor of a signed-in page through the whole middleware). Prints each round's
-requests/s, latency p50/p99, the medians over the rounds, and each path against static. Point --url at one daphne (make serve's daphne i listens on
-PORT+i), not nginx, so both paths take the same process. Every answer must be 200: a round
-with another status says so. Only 127.0.0.1; bounded by --seconds and --rounds.
+requests/s, latency p50/p99, the medians over the rounds, and each path against static.
+Point --url at one daphne (make serve's daphne i listens on PORT+i), not nginx, so every path
+takes the same process. Every answer must be 200: a round with another status says so. Only
+127.0.0.1; bounded by --seconds and --rounds.
 """
 
 from __future__ import annotations

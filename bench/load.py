@@ -278,9 +278,10 @@ class Beat:
     every pace. A turn missed altogether (an answer slower than the pace) is skipped, not
     made up in a burst."""
 
-    def __init__(self, pace: float):
+    def __init__(self, pace: float, phase: float | None = None):
+        """`phase`: seconds from now to the first turn (by default a random share of a pace)."""
         self.pace = pace
-        self.at = time.perf_counter() + random.uniform(0, pace)
+        self.at = time.perf_counter() + (random.uniform(0, pace) if phase is None else phase)
 
     async def wait(self, stop: float) -> bool:
         """Sleep until this table's next turn; False once that turn would be past `stop`."""

@@ -22,7 +22,10 @@ With --rounds N, phases 1 and 2 alternate N times (alone, watched, alone, watche
 spectators arrive afresh for each watched block and all leave before the next alone one), each
 block --seconds long, and each side's samples are pooled, every one of them: a p99 over a few
 hundred moves is the third to fifth slowest, and blocks side by side spread the machine's other
-work over both sides alike.
+work over both sides alike. A round's two blocks play each table on the same beat (drawn at
+random for each round): two tables whose turns meet in one server process are slower for the
+whole block, so a block's p99 depends on which tables meet, and a round compares the same
+meetings with and without spectators.
 
 The spectators' sockets live in a process of their own, so the bursts of views they read
 don't delay the seats' process in reading the seats' own (both time with the machine's
@@ -44,6 +47,7 @@ import concurrent.futures
 import itertools
 import json
 import multiprocessing
+import random
 import re
 import resource
 import sys
@@ -149,10 +153,10 @@ def make_table(url: str, kind: str) -> tuple[str, list[SiteClient], str]:
     return code, clients, kind
 
 
-async def play_table(i, table, seats: list[Seat], args, run: Run, stop: float, ids, pool):
+async def play_table(i, table, seats, args, run: Run, stop: float, ids, pool, phase: float):
     """bench/load.py's table, each answered move kept with when it was sent."""
     kind = table[2]
-    beat = Beat(args.pace)
+    beat = Beat(args.pace, phase)
     while await beat.wait(stop):
         state = max((s.state for s in seats), key=lambda st: st.get("seq", -1))
         if state.get("type") == "state" and state.get("over"):
@@ -188,7 +192,7 @@ async def play_table(i, table, seats: list[Seat], args, run: Run, stop: float, i
 IDS = itertools.count()  # one count for the whole run: an id sent again is never applied again
 
 
-async def play(args, tables, seat_lists, run: Run, pool) -> None:
+async def play(args, tables, seat_lists, run: Run, pool, phases: list[float]) -> None:
     for pair in seat_lists:
         for seat in pair:
             seat.phase = run
@@ -197,7 +201,7 @@ async def play(args, tables, seat_lists, run: Run, pool) -> None:
         stop = started + args.seconds
         await asyncio.gather(
             *(
-                play_table(i, table, pair, args, run, stop, IDS, pool)
+                play_table(i, table, pair, args, run, stop, IDS, pool, phases[i])
                 for i, (table, pair) in enumerate(zip(tables, seat_lists, strict=True))
                 if len(pair) == 2
             )
@@ -390,11 +394,15 @@ async def run(args) -> None:
     print(f"{len(tables)} tables dealt", flush=True)
     watched = Run("watched")
     for n in range(1, args.rounds + 1):
+        # Both blocks of a round play each table on the same beat: which tables' turns meet
+        # (in one server process, within a few milliseconds) sets a block's slowest moves, so
+        # a round compares the same meetings with and without spectators.
+        phases = [random.uniform(0, args.pace) for _ in tables]
         block = Run("alone")
         print(f"round {n}: alone for {args.seconds:g} s", flush=True)
-        await play(args, tables, seat_lists, block, pool)
+        await play(args, tables, seat_lists, block, pool, phases)
         pooled(alone, block)
-        watching, block = await watched_block(args, base, tables, seat_lists, pool)
+        watching, block = await watched_block(args, base, tables, seat_lists, pool, phases)
         print(
             f"round {n}: seats' p99 alone {ms(alone.rounds[-1], 0.99)} ms, watched "
             f"{ms(block.times, 0.99)} ms",
@@ -422,7 +430,7 @@ async def run(args) -> None:
     pool.shutdown()
 
 
-async def watched_block(args, base, tables, seat_lists, pool):
+async def watched_block(args, base, tables, seat_lists, pool, phases):
     """One watched block: the spectators arrive, the tables play for --seconds, they leave.
     The spectators watch from a process of their own: a burst of a hundred views arriving in
     the seats' process would delay reading the seats' own, and the seats' times would measure
@@ -441,7 +449,7 @@ async def watched_block(args, base, tables, seat_lists, pool):
     block.connections, block.handshake_failures, errors = await _answer(here)
     block.errors += errors
     print(f"{block.connections} spectators watching; playing for {args.seconds:g} s", flush=True)
-    await play(args, tables, seat_lists, block, pool)
+    await play(args, tables, seat_lists, block, pool, phases)
     await asyncio.sleep(ANSWER_WITHIN / 2)  # the last moves reach the last spectators
     here.send("stop")
     watching, block.dropped = await _answer(here)

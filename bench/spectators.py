@@ -153,7 +153,9 @@ def make_table(url: str, kind: str) -> tuple[str, list[SiteClient], str]:
     return code, clients, kind
 
 
-async def play_table(i, table, seats, args, run: Run, stop: float, ids, pool, phase: float):
+async def play_table(
+    i, table, seats: list[Seat], args, run: Run, stop: float, ids, pool, phase: float
+):
     """bench/load.py's table, each answered move kept with when it was sent."""
     kind = table[2]
     beat = Beat(args.pace, phase)

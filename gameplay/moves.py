@@ -24,7 +24,6 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, close_old_connections, transaction
 from django.utils import timezone
 
@@ -268,11 +267,11 @@ def _start(coroutine) -> None:
 async def _publish(game: Game, key: str, text: str, then) -> None:
     """After a move written on the loop, what after_commit does after one written on a
     thread."""
-    try:
-        await cache.aset(key, text, store.STATE_TTL)
-    except Exception as exc:  # Redis away: any process can rebuild the state from the log
-        log.warning("game %s seq %s: the state was not cached: %r", game.pk, game.seq, exc)
-    await news.tell(group_name(game.pk), "game.update", seq=game.seq)
+    # The state first, for every process that hears the news (any process can rebuild it from
+    # the log if Redis is away).
+    await news.tell(
+        group_name(game.pk), "game.update", seq=game.seq, keep=(key, text, store.STATE_TTL)
+    )
     if then is not None:
         try:
             await sync_to_async(_closing(then), thread_sensitive=False)()

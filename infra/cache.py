@@ -68,6 +68,19 @@ class RedisCache(DjangoRedisCache):
         key = self.make_and_validate_key(key, version=version)
         await self._cache.aset(key, value, self.get_backend_timeout(timeout))
 
+    @property
+    def url(self) -> str:
+        return self._servers[0]
+
+    def entry(self, key, value, timeout: int) -> tuple[str, bytes, int]:
+        """The key, bytes and seconds `set` would write, for a write sent in another client's
+        round trip to the same Redis (infra.news.tell's `keep`)."""
+        return (
+            self.make_and_validate_key(key),
+            self._cache._serializer.dumps(value),
+            self.get_backend_timeout(timeout),
+        )
+
 
 def require_redis() -> None:
     """Raise RedisError now if Redis can't be reached (one round trip): for a page whose live

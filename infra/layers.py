@@ -44,13 +44,23 @@ class TableLayer(RedisChannelLayer):
         self._open.add(channel)
         return channel
 
-    async def group_send(self, group, message):
+    def holds(self, url: str) -> bool:
+        """Whether every group lives in the Redis at `url` (a write there can go in a group
+        send's round trip)."""
+        return len(self.hosts) == 1 and self.hosts[0].get("address") == url
+
+    async def group_send(self, group, message, *, first: tuple[str, bytes, int] | None = None):
+        """As channels_redis's, and `first` (key, value, seconds), where the layer `holds` the
+        key's Redis, set before the members are read, in the same round trip: every member
+        that hears the message can read it."""
         assert self.require_valid_group_name(group), "Group name not valid"
         key = self._group_key(group)
         async with self.connection(self.consistent_hash(group)).pipeline(False) as pipe:
+            if first is not None:
+                pipe.set(first[0], first[1], ex=first[2])
             pipe.zremrangebyscore(key, min=0, max=int(time.time()) - self.group_expiry)
             pipe.zrange(key, 0, -1)
-            _, members = await pipe.execute()
+            *_, members = await pipe.execute()
         through_redis = []
         for name in (m.decode("utf8") for m in members):
             if self._is_local(name):

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import functools
 import logging
+from typing import Any
 
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 from django.db import transaction
 
 from .scheduling import run_async, run_soon
@@ -25,14 +27,39 @@ def person_group(user_id: int) -> str:
     return f"person_{user_id}"
 
 
-async def tell(group: str, kind: str, **fields) -> bool:
-    """Send news `kind` (e.g. "game.update") to every socket in `group`. Whether it went."""
+async def tell(
+    group: str, kind: str, *, keep: tuple[str, Any, int] | None = None, **fields
+) -> bool:
+    """Send news `kind` (e.g. "game.update") to every socket in `group`. Whether it went.
+
+    `keep` (key, value, seconds) is set in the shared cache first, so every socket that hears
+    the news can read it: in the news's own round trip where the channel layer holds the
+    cache's Redis (the production shape), else just before."""
+    layer = get_channel_layer()
+    first = None
+    if keep is not None:
+        if _sent_together(layer, cache):
+            first = cache.entry(*keep)
+        else:
+            try:
+                await cache.aset(*keep)
+            except Exception as exc:  # Redis away: a cached value is rebuilt by its reader
+                log.warning("%s was not cached: %r", keep[0], exc)
     try:
-        await get_channel_layer().group_send(group, {"type": kind, **fields})
+        if first is None:
+            await layer.group_send(group, {"type": kind, **fields})
+        else:
+            await layer.group_send(group, {"type": kind, **fields}, first=first)
     except Exception as exc:  # the channel layer away: news, not state
         log.warning("news %s for %s was not sent: %r", kind, group, exc)
         return False
     return True
+
+
+def _sent_together(layer, cache) -> bool:
+    holds = getattr(layer, "holds", None)
+    url = getattr(cache, "url", None)
+    return holds is not None and url is not None and holds(url)
 
 
 def tell_now(group: str, kind: str, **fields) -> bool:

@@ -12,8 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.middleware.csrf import CSRF_SECRET_LENGTH, _mask_cipher_secret
-from django.template.backends.django import Template
-from django.template.loader import get_template, select_template
+from django.template.loader import get_template
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, gettext_lazy, gettext_noop, pgettext_lazy
 
@@ -28,6 +27,7 @@ from .models import Member, Room, RoomGame
 from .words import all_in_language
 
 TURN_TIMERS = [0, 15, 30, 60, 120]
+SPEED_PLAY_CHOICES = SpeedPlay.choices  # its labels lazy: said in the reader's language
 # A Cardice contract's state, as its seats show it ("short" is said with its count).
 CONTRACT_STATES = [
     pgettext_lazy("contract", "bidding"),
@@ -136,9 +136,10 @@ def table_games(picked: str = "") -> list[dict[str, Any]]:
     ]
 
 
-def table_template(kind: str) -> Template:
-    """The game's own table (tables/<kind>.html), or the generic one that works for any game."""
-    return select_template([f"tables/{kind}.html", "tables/generic.html"])
+def table_templates(kind: str) -> tuple[str, str]:
+    """The game's own table (tables/<kind>.html), or the generic one that works for any game:
+    `{% include %}` takes the first that exists, and only when the HTML is rendered."""
+    return (f"tables/{kind}.html", "tables/generic.html")
 
 
 def room_context(
@@ -252,8 +253,8 @@ def _table_part(game, seat: int | None, state: dict, people: tuple) -> dict[str,
         seats=_seats(game, engine, state, seat, seat_wins, tags),
         seq=game.seq,
         computer_players=any(s["bot"] for s in game.seats),
-        speed_play_choices=SpeedPlay.choices,
-        table_template=table_template(game.kind),
+        speed_play_choices=SPEED_PLAY_CHOICES,
+        table_template=table_templates(game.kind),
     )
 
 

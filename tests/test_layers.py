@@ -139,3 +139,33 @@ async def test_the_reader_ends_even_when_a_cancel_is_swallowed_below_it(monkeypa
     finally:
         receiver.cancel()
         await layer.close_pools()
+
+
+@pytest.mark.asyncio
+async def test_news_with_a_value_to_keep_sets_it_in_the_same_round_trip(monkeypatch):
+    """A move's state goes to the shared cache in the round trip that reads the table's
+    members, before them: whoever hears the news, in any process, can read the state."""
+    from django.core.cache import cache
+
+    from infra import news
+
+    here, there = _layers()
+    assert here.holds(cache.url)
+
+    async def apart(*args, **kwargs):
+        raise AssertionError("the value was set in a round trip of its own")
+
+    monkeypatch.setattr(cache, "aset", apart)
+    theirs = await there.new_channel()
+    await here.group_add("game-4", theirs)
+    try:
+        went = await news.tell("game-4", "game.update", seq=3, keep=("kept-4", '{"seq": 3}', 60))
+        assert went
+        heard = await asyncio.wait_for(there.receive(theirs), 5)
+        assert heard == {"type": "game.update", "seq": 3}
+        assert cache.get("kept-4") == '{"seq": 3}'
+        assert 0 < cache._cache.get_client().ttl(cache.make_key("kept-4")) <= 60
+    finally:
+        cache.delete("kept-4")
+        await here.flush()
+        await there.close_pools()

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from django.template.loader import get_template
+from django.template.loader import get_template, select_template
 from django.test import Client
 
 from gameplay import services as gameplay
@@ -22,8 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def table_template(kind: str) -> str:
     """The game's own table, or the generic one that works for any game."""
-    template = tables.table_template(kind)
-    return template.origin.template_name
+    return select_template(tables.table_templates(kind)).origin.template_name
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -86,6 +86,7 @@ class Phase:
     connections: int = 0
     seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
+    idle: dict[str, float] = field(default_factory=dict)  # CPU with every socket open, no traffic
     messages: int = 0  # WebSocket messages the clients received
     received: int = 0  # and their bytes
     costs: dict[str, float] = field(default_factory=dict)  # PostgreSQL's and Redis's counters
@@ -381,6 +382,7 @@ async def game_phase(args, tables, pool) -> Phase:
         *(s.wait_for(lambda s=s: s.state.get("type") == "state", 30) for p in seat_lists for s in p)
     )
     ids = itertools.count()
+    await measure_idle(args, phase)
     print(f"game phase: {phase.connections} sockets at the tables, playing", flush=True)
     with Timed():
         counted, received = counters(args), (phase.messages, phase.received)
@@ -406,6 +408,19 @@ async def game_phase(args, tables, pool) -> Phase:
     await asyncio.gather(*(ws.close() for ws in sockets if ws is not None))
     await asyncio.gather(*readers)
     return phase
+
+
+async def measure_idle(args, phase: Phase) -> None:
+    """The server's CPU with every socket of the phase open and nothing sent (--idle seconds,
+    after a pause for what opening them set going): what the open sockets cost by themselves
+    (heartbeats, pings), which the phase's figure includes."""
+    if not args.idle:
+        return
+    await asyncio.sleep(3)
+    with Timed():
+        before, started = cpu_sample(), time.perf_counter()
+        await asyncio.sleep(args.idle)
+        phase.idle = cpu_between(before, cpu_sample(), time.perf_counter() - started)
 
 
 async def _settle(pair: list[Seat], timeout: float = 5.0) -> bool:
@@ -474,6 +489,7 @@ async def relay_phase(args, pairs: int) -> Phase:
         if ws is not None
     ]
     await asyncio.sleep(0.5)
+    await measure_idle(args, phase)
     print(f"relay phase: {phase.connections} sockets, sending", flush=True)
     with Timed():
         before, started = cpu_sample(), time.perf_counter()
@@ -527,6 +543,25 @@ def report(phases: list[Phase], args, tables: int) -> None:
         print(
             f"  {label:24} relay {relay.cpu.get(label, 0):6.1f}   game {game.cpu.get(label, 0):6.1f}"
         )
+    if relay.idle and game.idle:
+        print("CPU with every socket open and nothing sent (--idle), % of one core:")
+        for label in labels:
+            print(
+                f"  {label:24} relay {relay.idle.get(label, 0):6.1f}"
+                f"   game {game.idle.get(label, 0):6.1f}"
+            )
+    daphnes = [label for label in labels if label.startswith("daphne")]
+    if daphnes and relay.times and game.times:
+        # CPU a move against CPU a relayed message (each phase's messages at its own rate).
+        def per(p: Phase, cpu: dict[str, float]) -> float:
+            return sum(cpu.get(label, 0) for label in daphnes) / p.rate()
+
+        line = f"daphne CPU a move / a relayed message: {per(game, game.cpu) / per(relay, relay.cpu):.2f}x"
+        if relay.idle and game.idle:
+            beyond = {k: game.cpu.get(k, 0) - game.idle.get(k, 0) for k in daphnes}
+            floor = {k: relay.cpu.get(k, 0) - relay.idle.get(k, 0) for k in daphnes}
+            line += f", beyond each phase's idle {per(game, beyond) / per(relay, floor):.2f}x"
+        print(line)
     for p in phases:
         for message, count in _counts(p.errors):
             print(f"  {p.name} error x{count}: {message}")
@@ -600,6 +635,12 @@ def main() -> int:
         help="the server's database, for its writes a move (default: DATABASE_URL)",
     )
     parser.add_argument(
+        "--idle",
+        type=float,
+        default=0.0,
+        help="seconds of each phase's sockets open with nothing sent, measured first",
+    )
+    parser.add_argument(
         "--redis-url",
         default=os.environ.get("REDIS_URL"),
         help="the server's Redis, for its commands and bytes a move (default: REDIS_URL)",
@@ -609,6 +650,8 @@ def main() -> int:
     SERVER_DIR = str(Path(args.server_dir).resolve())
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600 or args.pace < 0.25:
         raise SystemExit("Bounded: 1-1000 tables, 1-600 s per phase, pace of 0.25 s or more.")
+    if not 0 <= args.idle <= 120:
+        raise SystemExit("Bounded: --idle of 0-120 s.")
     asyncio.run(run(args))
     return 0
 

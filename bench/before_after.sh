@@ -64,7 +64,8 @@ one() {  # one fresh server of a side, one bench run against it
   elif [ "$what" = spectators ]; then
     "$py" bench/spectators.py --url "http://127.0.0.1:$port" "${args[@]}" | tail -n 24
   else
-    "$py" bench/load.py --url "http://127.0.0.1:$port" --server-dir "$dir" "${args[@]}" | tail -n 40
+    "$py" bench/load.py --url "http://127.0.0.1:$port" --server-dir "$dir" \
+      --database-url "postgres://postgres@127.0.0.1:5432/$db" --redis-url "$redis" "${args[@]}" | tail -n 50
   fi
   stop_server
   [ -n "${KEEP_LOGS:-}" ] && cp "$work/serve-$side.log" "$KEEP_LOGS/$(date -u +%H%M)-$side-$commit.log"

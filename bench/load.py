@@ -200,6 +200,7 @@ def counters(args) -> dict[str, float]:
 
         info = redis.Redis.from_url(args.redis_url).info("stats")
         found["redis commands"] = info["total_commands_processed"]
+        found["redis reads (round trips)"] = info["total_reads_processed"]
         found["redis bytes in"] = info["total_net_input_bytes"]
         found["redis bytes out"] = info["total_net_output_bytes"]
     return {k: float(v) for k, v in found.items()}

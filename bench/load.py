@@ -19,6 +19,12 @@ CPU, and with the server's database and Redis (--database-url, --redis-url, defa
 DATABASE_URL and REDIS_URL) its WAL bytes, commits, rows, the game tables' growth, Redis's
 commands and bytes, and the socket messages and bytes the clients received (docs/capacity.md
 derives from these). Only 127.0.0.1; bounded by --seconds per phase.
+
+With --rounds N (2 or more) both phases' sockets are open from the start and their timed
+windows take turns, N of each, game first then relay first: the machine's speed drifts from
+minute to minute, and a phase measured a minute after the other compared the move with a
+relayed message on another machine. With --idle S, each phase's CPU with its sockets open and
+nothing sent is measured first, for S seconds.
 """
 
 from __future__ import annotations
@@ -85,7 +91,8 @@ class Phase:
     handshake_failures: int = 0
     connections: int = 0
     seconds: float = 0.0
-    cpu: dict[str, float] = field(default_factory=dict)
+    cpu: dict[str, float] = field(default_factory=dict)  # % of one core over its windows
+    cpu_seconds: dict[str, float] = field(default_factory=dict)
     idle: dict[str, float] = field(default_factory=dict)  # CPU with every socket open, no traffic
     messages: int = 0  # WebSocket messages the clients received
     received: int = 0  # and their bytes
@@ -157,15 +164,53 @@ def cpu_sample() -> dict[int, tuple[str, float]]:
     return sample
 
 
-def cpu_between(before, after, seconds: float) -> dict[str, float]:
-    """% of one core per label (processes with the same label add up)."""
+def cpu_used(before, after) -> dict[str, float]:
+    """CPU seconds per label (processes with the same label add up)."""
     used: dict[str, float] = {}
     for pid, (label, cpu) in after.items():
         # A process that started during the phase (a server's new database connection) used
         # all its CPU in it.
         start = before[pid][1] if pid in before else 0.0
-        used[label] = used.get(label, 0.0) + (cpu - start) / seconds * 100
+        used[label] = used.get(label, 0.0) + cpu - start
     return used
+
+
+def cpu_between(before, after, seconds: float) -> dict[str, float]:
+    """% of one core per label."""
+    return {label: cpu / seconds * 100 for label, cpu in cpu_used(before, after).items()}
+
+
+class Window:
+    """One timed window of a phase (as Timed), whose seconds, server CPU and counters add up
+    to the phase's."""
+
+    def __init__(self, args, phase: Phase):
+        self.args, self.phase = args, phase
+
+    def __enter__(self):
+        gc.disable()
+        self.counted = counters(self.args)
+        self.messages = (self.phase.messages, self.phase.received)
+        self.before, self.started = cpu_sample(), time.perf_counter()
+
+    def __exit__(self, *exc):
+        phase = self.phase
+        phase.seconds += time.perf_counter() - self.started
+        for label, cpu in cpu_used(self.before, cpu_sample()).items():
+            phase.cpu_seconds[label] = phase.cpu_seconds.get(label, 0.0) + cpu
+        phase.cpu = {k: v / phase.seconds * 100 for k, v in phase.cpu_seconds.items()}
+        after = counters(self.args)
+        for name, total in after.items():
+            phase.costs[name] = phase.costs.get(name, 0.0) + total - self.counted[name]
+        for name, count, was in zip(
+            ("socket messages to clients", "socket bytes to clients"),
+            (phase.messages, phase.received),
+            self.messages,
+            strict=True,
+        ):
+            phase.costs[name] = phase.costs.get(name, 0.0) + count - was
+        gc.enable()
+        gc.collect()
 
 
 # ---- the tables --------------------------------------------------------------------------------
@@ -357,7 +402,18 @@ async def open_socket(url: str, client: SiteClient | None, gate: asyncio.Semapho
             return None
 
 
-async def game_phase(args, tables, pool) -> Phase:
+@dataclass
+class Tables:
+    """The game phase's tables, their seats' sockets open and a game dealt at each."""
+
+    phase: Phase
+    sockets: list
+    seats: list[list[Seat]]
+    readers: list[asyncio.Task]
+    done: asyncio.Event
+
+
+async def open_tables(args, tables, pool) -> Tables:
     phase = Phase("game")
     gate = asyncio.Semaphore(HANDSHAKES_AT_ONCE)
     ws_base = args.url.replace("http://", "ws://").rstrip("/")
@@ -382,33 +438,30 @@ async def game_phase(args, tables, pool) -> Phase:
     await asyncio.gather(
         *(s.wait_for(lambda s=s: s.state.get("type") == "state", 30) for p in seat_lists for s in p)
     )
-    ids = itertools.count()
-    await measure_idle(args, phase)
-    print(f"game phase: {phase.connections} sockets at the tables, playing", flush=True)
-    with Timed():
-        counted, received = counters(args), (phase.messages, phase.received)
-        before, started = cpu_sample(), time.perf_counter()
-        stop = started + args.seconds
+    print(f"game phase: {phase.connections} sockets at the tables", flush=True)
+    return Tables(phase, sockets, seat_lists, readers, done)
+
+
+async def play_tables(args, tables, at: Tables, seconds: float, ids, pool) -> None:
+    """Every table plays for `seconds`, timed."""
+    with Window(args, at.phase):
+        stop = time.perf_counter() + seconds
         await asyncio.gather(
             *(
-                play_table(table, pair, args, phase, stop, ids, pool)
-                for table, pair in zip(tables, seat_lists, strict=True)
+                play_table(table, pair, args, at.phase, stop, ids, pool)
+                for table, pair in zip(tables, at.seats, strict=True)
                 if len(pair) == 2
             )
         )
-        phase.seconds = time.perf_counter() - started
-    phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
-    after_counted = counters(args)
-    phase.costs = {k: after_counted[k] - counted[k] for k in counted}
-    phase.costs["socket messages to clients"] = phase.messages - received[0]
-    phase.costs["socket bytes to clients"] = phase.received - received[1]
+
+
+async def close_tables(at: Tables) -> None:
     # Both seats of a table end on the same view: the other seat's broadcast arrived too.
-    settled = await asyncio.gather(*(_settle(pair) for pair in seat_lists if len(pair) == 2))
-    phase.missing += settled.count(False)
-    done.set()
-    await asyncio.gather(*(ws.close() for ws in sockets if ws is not None))
-    await asyncio.gather(*readers)
-    return phase
+    settled = await asyncio.gather(*(_settle(pair) for pair in at.seats if len(pair) == 2))
+    at.phase.missing += settled.count(False)
+    at.done.set()
+    await asyncio.gather(*(ws.close() for ws in at.sockets if ws is not None))
+    await asyncio.gather(*at.readers)
 
 
 async def measure_idle(args, phase: Phase) -> None:
@@ -438,7 +491,20 @@ async def _settle(pair: list[Seat], timeout: float = 5.0) -> bool:
     return True
 
 
-async def relay_phase(args, pairs: int) -> Phase:
+@dataclass
+class Relay:
+    """The relay phase's pairs of echo sockets, each pair in a group of its own."""
+
+    phase: Phase
+    sockets: list
+    inboxes: list[asyncio.Queue]
+    received: list[int]
+    sent: list[int]
+    listeners: list[asyncio.Task]
+    done: asyncio.Event
+
+
+async def open_relay(args, pairs: int) -> Relay:
     """The floor: pairs of sockets in a group each; one of a pair sends at the table's pace
     and both receive it through group_send, as a table's two seats hear of an action."""
     phase = Phase("relay")
@@ -454,25 +520,55 @@ async def relay_phase(args, pairs: int) -> Phase:
     phase.connections = sum(ws is not None for ws in sockets)
     if phase.connections == 0:
         raise SystemExit("No echo socket: start the server with ECHO_SOCKET=1.")
-    received = [0] * len(sockets)
-    done = asyncio.Event()
+    relay = Relay(
+        phase,
+        sockets,
+        [asyncio.Queue() for _ in sockets],
+        [0] * len(sockets),
+        [0] * pairs,
+        [],
+        asyncio.Event(),
+    )
 
     async def listen(i, ws, inbox: asyncio.Queue):
         try:
             async for raw in ws:
-                received[i] += 1
+                relay.received[i] += 1
                 await inbox.put(raw)
         except ConnectionClosed:
             pass
-        if not done.is_set():
+        if not relay.done.is_set():
             phase.dropped += 1
 
-    async def pace(i, ws, inbox, stop):
+    relay.listeners = [
+        asyncio.create_task(listen(i, ws, relay.inboxes[i]))
+        for i, ws in enumerate(sockets)
+        if ws is not None
+    ]
+    await asyncio.sleep(0.5)
+    print(f"relay phase: {phase.connections} sockets", flush=True)
+    return relay
+
+
+def _paired(relay: Relay) -> list[int]:
+    """The pairs whose two sockets are open."""
+    return [
+        i
+        for i in range(len(relay.sent))
+        if relay.sockets[2 * i] is not None and relay.sockets[2 * i + 1] is not None
+    ]
+
+
+async def relay_for(args, relay: Relay, seconds: float) -> None:
+    """Every pair relays for `seconds`, timed."""
+    phase = relay.phase
+
+    async def pace(i, stop):
+        ws, inbox = relay.sockets[2 * i], relay.inboxes[2 * i]
         beat = Beat(args.pace)
-        n = 0
         while await beat.wait(stop):
-            n += 1
-            payload = json.dumps({"table": i, "n": n})
+            relay.sent[i] += 1
+            payload = json.dumps({"table": i, "n": relay.sent[i]})
             started = time.perf_counter()
             await ws.send(payload)
             try:
@@ -481,41 +577,21 @@ async def relay_phase(args, pairs: int) -> Phase:
                 phase.times.append(time.perf_counter() - started)
             except TimeoutError:
                 phase.lost += 1
-        return n
 
-    inboxes = [asyncio.Queue() for _ in sockets]
-    listeners = [
-        asyncio.create_task(listen(i, ws, inboxes[i]))
-        for i, ws in enumerate(sockets)
-        if ws is not None
-    ]
-    await asyncio.sleep(0.5)
-    await measure_idle(args, phase)
-    print(f"relay phase: {phase.connections} sockets, sending", flush=True)
-    with Timed():
-        before, started = cpu_sample(), time.perf_counter()
-        stop = started + args.seconds
-        sent = await asyncio.gather(
-            *(
-                pace(i, sockets[2 * i], inboxes[2 * i], stop)
-                for i in range(pairs)
-                if sockets[2 * i] is not None and sockets[2 * i + 1] is not None
-            )
-        )
-        phase.seconds = time.perf_counter() - started
-    phase.cpu = cpu_between(before, cpu_sample(), phase.seconds)
+    with Window(args, phase):
+        stop = time.perf_counter() + seconds
+        await asyncio.gather(*(pace(i, stop) for i in _paired(relay)))
+
+
+async def close_relay(relay: Relay) -> None:
     await asyncio.sleep(1.0)
     # The other socket of each pair heard every message too.
-    phase.missing += sum(
-        max(0, n - received[2 * i + 1])
-        for i, n in zip(
-            [i for i in range(pairs) if sockets[2 * i] and sockets[2 * i + 1]], sent, strict=True
-        )
+    relay.phase.missing += sum(
+        max(0, relay.sent[i] - relay.received[2 * i + 1]) for i in _paired(relay)
     )
-    done.set()
-    await asyncio.gather(*(ws.close() for ws in sockets if ws is not None))
-    await asyncio.gather(*listeners)
-    return phase
+    relay.done.set()
+    await asyncio.gather(*(ws.close() for ws in relay.sockets if ws is not None))
+    await asyncio.gather(*relay.listeners)
 
 
 def report(phases: list[Phase], args, tables: int) -> None:
@@ -603,19 +679,51 @@ async def run(args) -> None:
     )
     tables = [(code, clients, kinds[i % len(kinds)]) for i, (code, clients) in enumerate(tables)]
     print(f"{args.tables} rooms opened in {time.perf_counter() - started:.1f} s", flush=True)
-    # The tables first, then everyone leaves (the games end) and the relay runs on a quiet
-    # server: no table is still being played by computer players.
-    game = await game_phase(args, tables, pool)
-    await asyncio.gather(
-        *(
-            loop.run_in_executor(pool, client.post, f"/rooms/{code}/leave/")
-            for code, clients, _ in tables
-            for client in clients
-        ),
-        return_exceptions=True,
-    )
-    await asyncio.sleep(10)  # the ended games' bookkeeping (stats, Kudos) runs its course
-    relay = await relay_phase(args, args.tables)
+    ids = itertools.count()
+
+    async def leave():
+        await asyncio.gather(
+            *(
+                loop.run_in_executor(pool, client.post, f"/rooms/{code}/leave/")
+                for code, clients, _ in tables
+                for client in clients
+            ),
+            return_exceptions=True,
+        )
+
+    if args.rounds == 1:
+        # The tables first, then everyone leaves (the games end) and the relay runs on a quiet
+        # server: no table is still being played by computer players.
+        at = await open_tables(args, tables, pool)
+        await measure_idle(args, at.phase)
+        await play_tables(args, tables, at, args.seconds, ids, pool)
+        await close_tables(at)
+        await leave()
+        await asyncio.sleep(10)  # the ended games' bookkeeping (stats, Kudos) runs its course
+        relay = await open_relay(args, args.tables)
+        await measure_idle(args, relay.phase)
+        await relay_for(args, relay, args.seconds)
+        await close_relay(relay)
+    else:
+        # Both open at once, and their windows in turn (game first, then relay first, ...):
+        # the machine's speed, which drifts from minute to minute, is the same for both.
+        at = await open_tables(args, tables, pool)
+        relay = await open_relay(args, args.tables)
+        await measure_idle(args, at.phase)
+        relay.phase.idle = at.phase.idle
+        window = args.seconds / args.rounds
+        for i in range(args.rounds):
+            turns = ["game", "relay"] if i % 2 == 0 else ["relay", "game"]
+            for turn in turns:
+                if turn == "game":
+                    await play_tables(args, tables, at, window, ids, pool)
+                else:
+                    await relay_for(args, relay, window)
+        await close_tables(at)
+        await close_relay(relay)
+        await leave()
+    game = at.phase
+    relay = relay.phase
     report([relay, game], args, args.tables)
     pool.shutdown()
 
@@ -636,6 +744,13 @@ def main() -> int:
         help="the server's database, for its writes a move (default: DATABASE_URL)",
     )
     parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="2 or more: both phases' sockets open at once and their windows in turn, "
+        "--seconds in all per phase (1: the game, then everyone leaves, then the relay)",
+    )
+    parser.add_argument(
         "--idle",
         type=float,
         default=0.0,
@@ -651,6 +766,8 @@ def main() -> int:
     SERVER_DIR = str(Path(args.server_dir).resolve())
     if not 1 <= args.tables <= 1000 or not 1 <= args.seconds <= 600 or args.pace < 0.25:
         raise SystemExit("Bounded: 1-1000 tables, 1-600 s per phase, pace of 0.25 s or more.")
+    if not 1 <= args.rounds <= 20:
+        raise SystemExit("Bounded: 1-20 rounds.")
     if not 0 <= args.idle <= 120:
         raise SystemExit("Bounded: --idle of 0-120 s.")
     asyncio.run(run(args))

@@ -56,9 +56,9 @@ async def tell(
     return True
 
 
-def _sent_together(layer, cache) -> bool:
+def _sent_together(layer, shared_cache) -> bool:
     holds = getattr(layer, "holds", None)
-    url = getattr(cache, "url", None)
+    url = getattr(shared_cache, "url", None)
     return holds is not None and url is not None and holds(url)
 
 

@@ -12,7 +12,8 @@
 # The commits are checked out into a temporary folder (git worktree, removed at the end) and
 # run with this checkout's .venv (PYTHONPATH puts each side's code first). Prints each run's
 # time, load average and the bench's output. With KEEP_LOGS=<folder>, each run's server log is
-# kept there (its action lines time each move inside the server). Only 127.0.0.1.
+# kept there (with ACTION_LOG=INFO in the environment, its action lines time each move inside
+# the server). Only 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -ge 2 ] || { sed -n 2,13p "$0"; exit 2; }

@@ -110,6 +110,12 @@ def _sample(client, name: str, **labels) -> float:
     return 0.0
 
 
+def test_the_action_log_is_off_unless_asked_for():
+    """ACTION_LOG=INFO turns it on; by default a move pays for no line (docs/operating.md)."""
+    assert settings.LOGGING["loggers"]["cubiccards.actions"]["level"] == "WARNING"
+    assert logging.getLogger("cubiccards.actions").level == logging.WARNING
+
+
 @pytest.mark.asyncio
 @pytest.mark.django_db(transaction=True)
 async def test_an_action_is_timed_counted_and_logged_in_one_line(settings, monkeypatch):
@@ -124,24 +130,31 @@ async def test_an_action_is_timed_counted_and_logged_in_one_line(settings, monke
     action_log = logging.getLogger("cubiccards.actions")
     monkeypatch.setattr(action_log, "handle", logged.append)
     monkeypatch.setattr(action_log, "disabled", False)  # whatever an earlier test configured
-    client, code = await database_sync_to_async(_create_room)()
-    await database_sync_to_async(_start)(client, code, game="war", seats="2")
-    watcher = Client()
-    before = await database_sync_to_async(_sample)(
-        watcher, "cubiccards_action_seconds_count", game="war"
-    )
-    ws = await connect(client, code)
-    assert (await ws.connect())[0]
-    assert await database_sync_to_async(_sample)(watcher, "cubiccards_open_sockets") >= 1
-    state = await receive(ws)
-    await ws.send_to(text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0}))
-    await receive_until(ws, lambda m: m.get("seq") == 1)
-    await ws.disconnect()
-    after = await database_sync_to_async(_sample)(
-        watcher, "cubiccards_action_seconds_count", game="war"
-    )
-    assert after == before + 1
-    lines = [json.loads(record.getMessage()) for record in logged]
-    person = [line for line in lines if line["by"] == "person"]
-    assert person and person[0]["game"] == state["game_id"] and person[0]["seq"] == 1
-    assert person[0]["ms"] > 0 and person[0]["seat"] == 0
+    level = action_log.level
+    action_log.setLevel(logging.INFO)  # as ACTION_LOG=INFO sets it (off by default)
+    try:
+        client, code = await database_sync_to_async(_create_room)()
+        await database_sync_to_async(_start)(client, code, game="war", seats="2")
+        watcher = Client()
+        before = await database_sync_to_async(_sample)(
+            watcher, "cubiccards_action_seconds_count", game="war"
+        )
+        ws = await connect(client, code)
+        assert (await ws.connect())[0]
+        assert await database_sync_to_async(_sample)(watcher, "cubiccards_open_sockets") >= 1
+        state = await receive(ws)
+        await ws.send_to(
+            text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": 0})
+        )
+        await receive_until(ws, lambda m: m.get("seq") == 1)
+        await ws.disconnect()
+        after = await database_sync_to_async(_sample)(
+            watcher, "cubiccards_action_seconds_count", game="war"
+        )
+        assert after == before + 1
+        lines = [json.loads(record.getMessage()) for record in logged]
+        person = [line for line in lines if line["by"] == "person"]
+        assert person and person[0]["game"] == state["game_id"] and person[0]["seq"] == 1
+        assert person[0]["ms"] > 0 and person[0]["seat"] == 0
+    finally:
+        action_log.setLevel(level)

@@ -60,7 +60,7 @@ def action_done(*, game, seat, started: float, by: str) -> None:
     """One action applied: its round trip in the histogram and one log line (JSON)."""
     seconds = time.perf_counter() - started
     ACTION_SECONDS.labels(game.kind).observe(seconds)
-    if not action_log.isEnabledFor(logging.INFO):  # ACTION_LOG=WARNING: not even formatted
+    if not action_log.isEnabledFor(logging.INFO):  # off (the default): not even formatted
         return
     action_log.info(
         json.dumps(

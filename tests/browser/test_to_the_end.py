@@ -268,7 +268,7 @@ def play_rummy(page: Page) -> int:
         else:
             ending = page.locator("[data-hand] > li[data-can] .rm-pick")
             card = ending.first if ending.count() else page.locator(".rm-tag.new").locator("..")
-            tap(card, 10, card.bounding_box()["height"] / 2)  # the strip a fanned card shows
+            tap(card, 10, box(card)["height"] / 2)  # the strip a fanned card shows
             throw = bar.locator("[data-throw=end]" if ending.count() else "[data-throw=discard]")
             expect(throw).to_be_enabled()
             tap(throw)
@@ -485,6 +485,17 @@ KLONDIKE_SEEN = """() => {
 }"""
 
 
+def box(control) -> dict:
+    """The control's box on screen, found again if the table was drawn anew as it was measured
+    (Playwright then has no box for the element it had found)."""
+    for _ in range(5):
+        found = control.bounding_box()
+        if found:
+            return found
+        control.page.wait_for_timeout(50)
+    raise AssertionError(f"{control} has no box on screen")
+
+
 def within_reach(control) -> None:
     """The thumb scrolls the control into view, then on up out from under a phone's sticky
     bar (long columns run under it)."""
@@ -496,8 +507,9 @@ def within_reach(control) -> None:
             if "not attached" not in str(exc) or attempt == 2:
                 raise
     page = control.page
-    bar = page.locator(".kl-controls").bounding_box()
-    under = control.bounding_box()["y"] + control.bounding_box()["height"] - bar["y"]
+    bar = box(page.locator(".kl-controls"))
+    seen = box(control)
+    under = seen["y"] + seen["height"] - bar["y"]
     if under > 0:
         page.mouse.wheel(0, under + 8)
         page.wait_for_function(
@@ -529,7 +541,7 @@ def play_klondike(page: Page) -> int:
             _, pile, card, to = move
             picked = page.locator(f".kl-c[data-pile='{pile}'][data-card='{card}']")
             within_reach(picked)
-            tap(picked, picked.bounding_box()["width"] / 2, 8)
+            tap(picked, box(picked)["width"] / 2, 8)
             expect(picked).to_have_class(re.compile(r"\bsel\b"))
             place = page.locator(f"[data-dest='{to}']")
             expect(place).to_have_class(re.compile(r"\bkl-target\b"))

@@ -24,7 +24,9 @@ With --rounds N (2 or more) both phases' sockets are open from the start and the
 windows take turns, N of each, game first then relay first: the machine's speed drifts from
 minute to minute, and a phase measured a minute after the other compared the move with a
 relayed message on another machine. With --idle S, each phase's CPU with its sockets open and
-nothing sent is measured first, for S seconds.
+nothing sent is measured first, for S seconds. Each act carries an id, as a program that
+retries sends it, so the mover is sent an ack frame before its view; with --no-ids the acts
+go as the site's own table page sends them, without.
 """
 
 from __future__ import annotations
@@ -366,17 +368,11 @@ async def play_table(table, seats: list[Seat], args, phase: Phase, stop: float, 
             seq = seat.state.get("seq", -1)
             if seat.state.get("game_id") == state["game_id"] and seat.state.get("legal"):
                 action_id = f"a{next(ids)}"
+                act = {"type": "act", "action": pick(seat.state, kind), "seq": seq}
+                if not args.no_ids:
+                    act["id"] = action_id  # as a program that retries sends it: an ack comes
                 started = time.perf_counter()
-                await seat.ws.send(
-                    json.dumps(
-                        {
-                            "type": "act",
-                            "action": pick(seat.state, kind),
-                            "seq": seq,
-                            "id": action_id,
-                        }
-                    )
-                )
+                await seat.ws.send(json.dumps(act))
                 arrived = await seat.wait_for(
                     lambda s=seat, q=seq, a=action_id: s.state.get("seq", -1) > q or a in s.answers,
                     ANSWER_WITHIN,
@@ -760,6 +756,11 @@ def main() -> int:
         "--redis-url",
         default=os.environ.get("REDIS_URL"),
         help="the server's Redis, for its commands and bytes a move (default: REDIS_URL)",
+    )
+    parser.add_argument(
+        "--no-ids",
+        action="store_true",
+        help="acts without an id, as the site's own table page sends them (no ack frame)",
     )
     args = parser.parse_args()
     global SERVER_DIR

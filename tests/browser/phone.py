@@ -21,6 +21,17 @@ _ON_TOP = """(el, [x, y]) => {
 }"""
 
 
+def box(control: Locator) -> dict:
+    """The control's box on screen, measured again if the table was drawn anew as it was
+    measured (Playwright then has no box for the element it had found)."""
+    for _ in range(5):
+        found = control.bounding_box()
+        if found:
+            return found
+        control.page.wait_for_timeout(50)
+    raise AssertionError(f"{control} has no box on screen")
+
+
 def on_top(control: Locator, x: float | None = None, y: float | None = None) -> None:
     """Fail unless a tap at the control's centre (or at x, y inside it), on screen as the page
     is now, reaches the control."""

@@ -13,6 +13,8 @@ from gameplay.engine import registry
 from lobby import services
 from lobby.models import Room
 
+from .phone import box
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENS = Path(__file__).resolve().parents[2] / "screenshots"
@@ -58,8 +60,8 @@ def hand(page: Page) -> list[str]:
 
 
 def bar_in_view(page: Page) -> None:
-    box = page.locator("[data-bar]").bounding_box()
-    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844 + 1, box
+    bar = box(page.locator("[data-bar]"))
+    assert bar["y"] >= 0 and bar["y"] + bar["height"] <= 844 + 1, bar
 
 
 def assert_hidden(page: Page, seat: int | None) -> None:
@@ -144,8 +146,8 @@ def test_a_hand_against_the_computer_on_a_phone(
     first.tap()  # put it down again
     expect(first).not_to_have_class(re.compile(r"\bpicked\b"))
     last = page.locator("[data-hand] > li").last
-    start = last.bounding_box()
-    to = page.locator("[data-hand] > li").first.bounding_box()
+    start = box(last)
+    to = box(page.locator("[data-hand] > li").first)
     page.mouse.move(start["x"] + 10, start["y"] + 20)
     page.mouse.down()
     page.mouse.move(start["x"] - 40, start["y"] + 20, steps=4)

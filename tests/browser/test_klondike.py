@@ -10,6 +10,8 @@ from gameplay import services as gameplay
 from lobby import services
 from lobby.models import Room
 
+from .phone import box
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # A deal whose first column holds AC, which fits on t4's 2D: a move from the first tap.
@@ -104,25 +106,25 @@ def test_double_tap_and_drag(page: Page, daphne_server):
     card = source.get_attribute("data-card")
     to = next(t for t in move["to"] if t.startswith("t"))
     before = seq(page)
-    box = source.bounding_box()
-    target = page.locator(f".kl-col[data-pile='{to}']").bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + 10)
+    start = box(source)
+    target = box(page.locator(f".kl-col[data-pile='{to}']"))
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + 10)
     page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2 + 30, box["y"] + 40, steps=4)
+    page.mouse.move(start["x"] + start["width"] / 2 + 30, start["y"] + 40, steps=4)
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] - 20, steps=6)
     page.mouse.up()
     wait_seq(page, before + 1)
     expect(page.locator(f".kl-col[data-pile='{to}'] .kl-c[data-card='{card}']")).to_be_visible()
 
     # The Hint button: advice in words, and the button comes back.
-    board_y = page.locator(".kl-board").bounding_box()["y"]
+    board_y = box(page.locator(".kl-board"))["y"]
     page.get_by_role("button", name="Hint").click()
     expect(page.locator("#table-hint")).to_contain_text(
         re.compile("winning line|best guess|Finish")
     )
     expect(page.get_by_role("button", name="Hint")).to_be_enabled()
     # The hint lies over the table: the board does not move down.
-    assert page.locator(".kl-board").bounding_box()["y"] == pytest.approx(board_y, abs=1)
+    assert box(page.locator(".kl-board"))["y"] == pytest.approx(board_y, abs=1)
 
 
 def test_keyboard_only(page: Page, daphne_server):

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .phone import PHONE, on_top, shot
+from .phone import PHONE, box, on_top, shot
 from .shedding import choose, legal, make, my_actions, start_seeded, wait_for_me
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,10 +33,10 @@ def test_american8_answering_a_two_by_touch(browser: Browser, daphne_server, cel
     two = page.locator(f".s8-card.playable[data-card='{ANSWER_CARD}']")
     shot(page, "a8-answer-before")
     on_top(page.locator("#take"))
-    box = two.bounding_box()
-    on_top(two, 12, box["height"] / 2)  # the middle of the strip a fanned card shows
+    seen = box(two)
+    on_top(two, 12, seen["height"] / 2)  # the middle of the strip a fanned card shows
     seq = page.locator("#room-main").get_attribute("data-seq")
-    two.tap(position={"x": 12, "y": box["height"] / 2})
+    two.tap(position={"x": 12, "y": seen["height"] / 2})
     page.wait_for_function(
         "seq => document.getElementById('room-main').dataset.seq !== seq", arg=seq
     )
@@ -64,10 +64,10 @@ def test_the_title_bar_on_a_phone_skip_link_speed_play_and_a_hint(browser: Brows
         page.evaluate("document.activeElement.outerHTML")
     )
 
-    speed = page.get_by_label("How fast the computer players move").bounding_box()
-    quit_ = page.get_by_role("button", name="Quit").bounding_box()
+    speed = box(page.get_by_label("How fast the computer players move"))
+    quit_ = box(page.get_by_role("button", name="Quit"))
     assert abs(speed["height"] - quit_["height"]) <= 2, (speed, quit_)
-    middle = lambda box: box["y"] + box["height"] / 2  # noqa: E731
+    middle = lambda seen: seen["y"] + seen["height"] / 2  # noqa: E731
     assert abs(middle(speed) - middle(quit_)) <= 2, (speed, quit_)
 
     page.evaluate("window.scrollTo(0, 0)")
@@ -141,8 +141,8 @@ def test_klondikes_hint_leaves_the_title_bar_in_reach(browser: Browser, daphne_s
     page.wait_for_selector("#room[data-live]", state="attached")
     page.wait_for_selector("section.kl[data-kl-ready]", state="attached")
     page.locator("[data-kl-hint]").tap()
-    box = page.locator("#table-hint")
-    expect(box).to_be_visible(timeout=20_000)  # the solver's answer: slower on a busy machine
+    hint = page.locator("#table-hint")
+    expect(hint).to_be_visible(timeout=20_000)  # the solver's answer: slower on a busy machine
     page.evaluate("window.scrollTo(0, 0)")  # back up to the title bar, as a thumb would
     on_top(page.get_by_role("link", name="Rules"))
     on_top(page.get_by_role("button", name="Quit"))

@@ -10,6 +10,8 @@ from playwright.sync_api import Page, expect
 from gameplay import store
 from lobby.models import Room
 
+from .phone import box
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FACE_DOWN = "Face-down card"
@@ -155,7 +157,7 @@ def test_solo_poker_bet_hold_draw(page: Page, daphne_server, celery_worker_proce
         expect(panel).to_be_visible()
         expect(panel.locator(".pk-shown li")).to_have_count(sum(1 for h in last["shown"] if h))
         expect(panel.locator(".win")).to_contain_text(last["description"])
-        assert panel.locator("img.card").first.bounding_box()["width"] >= 60
+        assert box(panel.locator("img.card").first)["width"] >= 60
         page.screenshot(path="/tmp/test-poker-desktop-showdown.png")
         panel.get_by_role("button", name="Next hand").click()
         expect(page.locator(".pk-showdown.open")).to_have_count(0)
@@ -174,8 +176,8 @@ def test_poker_on_a_phone(page: Page, daphne_server, celery_worker_process, tmp_
     _assert_others_hidden(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     # The buttons stay in reach at the bottom of the screen.
-    box = page.locator(".pk-controls").bounding_box()
-    assert box["y"] + box["height"] <= 740 + 1
+    controls = box(page.locator(".pk-controls"))
+    assert controls["y"] + controls["height"] <= 740 + 1
     if phase != "draw":
         texts = page.locator(".pk-row button[ws-send]").all_inner_texts()
         assert any(t.startswith(("Check", "Call")) for t in texts), texts

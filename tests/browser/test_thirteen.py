@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 from gameplay.engine import registry
 from lobby import services
 
+from .phone import box
 from .test_gin import PHONE, acted, assert_hidden, bar_in_view, hand, room_of, seq, state_of, tap
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -73,8 +74,8 @@ def test_a_round_against_two_computer_players_on_a_phone(
     new = page.locator(f"[data-hand] > li[data-card='{drawn}']")
     done = page.get_by_role("button", name="Turn done")
     expect(done).to_be_disabled()
-    start = new.bounding_box()
-    pile = page.locator(".rm-discard").bounding_box()
+    start = box(new)
+    pile = box(page.locator(".rm-discard"))
     page.mouse.move(start["x"] + 10, start["y"] + 20)
     page.mouse.down()
     page.mouse.move(start["x"], start["y"], steps=3)

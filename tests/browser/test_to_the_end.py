@@ -24,7 +24,7 @@ from gameplay.engine.cards import HIDDEN
 from lobby import services
 from lobby.models import Room
 
-from .phone import DESKTOP, PHONE, on_top, shot
+from .phone import DESKTOP, PHONE, box, on_top, shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -483,17 +483,6 @@ KLONDIKE_SEEN = """() => {
     finish: Boolean(document.querySelector('.kl-finish')),
   };
 }"""
-
-
-def box(control) -> dict:
-    """The control's box on screen, found again if the table was drawn anew as it was measured
-    (Playwright then has no box for the element it had found)."""
-    for _ in range(5):
-        found = control.bounding_box()
-        if found:
-            return found
-        control.page.wait_for_timeout(50)
-    raise AssertionError(f"{control} has no box on screen")
 
 
 def within_reach(control) -> None:

@@ -137,6 +137,24 @@ def test_a_shedding_game_to_the_end_by_touch(
     page.context.close()
 
 
+# Where the page stands when a control is out of reach: to tell what moved it.
+_WHERE = """(selector) => {
+  const box = (el) => el ? ['top', 'bottom', 'height'].map((k) => Math.round(el.getBoundingClientRect()[k])) : null;
+  return {scrollY: scrollY, innerHeight: innerHeight, scrollHeight: document.documentElement.scrollHeight,
+          control: box(document.querySelector(selector)), table: box(document.getElementById('room-main')),
+          focused: document.activeElement ? document.activeElement.outerHTML.slice(0, 120) : null,
+          above: [...document.body.children].map((el) => [el.tagName + (el.id ? '#' + el.id : ''), box(el)])};
+}"""
+
+
+def in_reach(page: Page, selector: str) -> None:
+    """The control is wholly on screen; if not, say where the page stood."""
+    try:
+        expect(page.locator(selector)).to_be_in_viewport(ratio=1)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\nthe page: {page.evaluate(_WHERE, selector)}") from None
+
+
 @pytest.mark.parametrize("size", [PHONE, {**DESKTOP, "has_touch": True}], ids=["phone", "desktop"])
 def test_war_quick_to_the_end_by_touch(
     browser: Browser, daphne_server, celery_worker_process, size
@@ -152,7 +170,7 @@ def test_war_quick_to_the_end_by_touch(
         )
         if page.locator("#room-main").get_attribute("data-over") == "1":
             break
-        expect(page.locator(".war .controls")).to_be_in_viewport(ratio=1)
+        in_reach(page, ".war .controls")
         before = seq(page)
         tap(flip)
         after(page, before)

@@ -4,10 +4,11 @@
 # created afresh, measured by this checkout's bench client, alternating A B A B … within the
 # same run so that both sides meet the same day.
 #
-#   bench/before_after.sh A B [load|roundtrip|spectators] [pairs] [bench arguments…]
+#   bench/before_after.sh A B [load|roundtrip|spectators|pages] [pairs] [bench arguments…]
 #   bench/before_after.sh 67e93db 2602ad5 load 2 --tables 200 --seconds 30
 #   bench/before_after.sh 67e93db 2602ad5 roundtrip 2 --moves 300
 #   bench/before_after.sh 2e5458b a94726f spectators 2 --tables 10 --watchers 1000 --rounds 3
+#   bench/before_after.sh d82c252 HEAD pages 3 --seconds 8 --rounds 2 --also /icon.svg
 #
 # The commits are checked out into a temporary folder (git worktree, removed at the end) and
 # run with this checkout's .venv (PYTHONPATH puts each side's code first). Prints each run's
@@ -62,6 +63,8 @@ one() {  # one fresh server of a side, one bench run against it
   echo "--- $(date -u +%H:%M) side $side ($commit), load $(cut -d' ' -f1 /proc/loadavg), machine speed $(speed) s"
   if [ "$what" = roundtrip ]; then
     "$py" bench/table_roundtrip.py --url "http://127.0.0.1:$port" "${args[@]}" | tail -n 8
+  elif [ "$what" = pages ]; then  # one daphne (PORT+1), not nginx: every path takes the same process
+    "$py" bench/pages.py --url "http://127.0.0.1:$((port + 1))" "${args[@]}" | tail -n 12
   elif [ "$what" = spectators ]; then
     "$py" bench/spectators.py --url "http://127.0.0.1:$port" "${args[@]}" | tail -n 24
   else

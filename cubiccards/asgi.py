@@ -3,10 +3,14 @@
 import asyncio
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cubiccards.settings")
-django_asgi_app = get_asgi_application()
+django.setup(set_prefix=False)
+
+from cubiccards.handler import OneHopASGIHandler  # noqa: E402
+
+django_asgi_app = OneHopASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -21,6 +21,7 @@ from api.routing import websocket_urlpatterns as bot_sockets  # noqa: E402
 from api.sockets import BearerTokenSockets, OriginCheckedUnlessToken  # noqa: E402
 from arenas.routing import websocket_urlpatterns as arena_sockets  # noqa: E402
 from cubiccards.embedded_beat import beat_forever  # noqa: E402
+from gameplay.engine import registry  # noqa: E402
 from infra.sockets import NoSuchSocket, TurnsAwayWhenTheDatabaseIsBusy  # noqa: E402
 from lobby.routing import websocket_urlpatterns  # noqa: E402
 from social.routing import websocket_urlpatterns as header_sockets  # noqa: E402
@@ -61,4 +62,7 @@ application = ProtocolTypeRouter(
     }
 )
 if settings.CELERY_TASK_ALWAYS_EAGER:
+    # Embedded: with no worker, computer turns are played in this process, so their tables are
+    # built now, as a worker builds them as it starts, rather than by the first Poker move.
+    registry.warm_up()
     application = EmbeddedBeat(application)

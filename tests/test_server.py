@@ -98,3 +98,24 @@ def test_a_websocket_may_take_longer_than_five_seconds_to_be_accepted():
             assert ws.recv(timeout=5) == "accepted"
     finally:
         server.stop()
+
+
+def _poker_tables_built_on_import(env: dict[str, str]) -> bool:
+    probe = (
+        "import cubiccards.asgi; from gameplay.engine.games.poker import holds; "
+        "print(bool(holds._tables))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout.strip() == "True"
+
+
+def test_an_embedded_server_builds_the_computer_players_tables_as_it_starts():
+    """Embedded (no Redis: no worker), computer turns are played in the server process: its
+    application builds their tables at once, as a worker does; with a worker, it doesn't."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DJANGO_SETTINGS_MODULE": "cubiccards.settings"}
+    embedded = {k: v for k, v in env.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+    assert _poker_tables_built_on_import(embedded)
+    assert not _poker_tables_built_on_import({**env, "REDIS_URL": "redis://127.0.0.1:6379/9"})

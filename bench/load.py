@@ -99,6 +99,10 @@ class Phase:
     messages: int = 0  # WebSocket messages the clients received
     received: int = 0  # and their bytes
     costs: dict[str, float] = field(default_factory=dict)  # PostgreSQL's and Redis's counters
+    # The game phase's round trips by the table's game, and apart those of a seat's first move
+    # after a deal (the server may take it on a thread: its view of the new game is not built).
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
+    first_after_deal: list[float] = field(default_factory=list)
 
     def rate(self) -> float:
         return len(self.times) / self.seconds if self.seconds else 0.0
@@ -355,12 +359,14 @@ def pick(state: dict, kind: str) -> dict:
 async def play_table(table, seats: list[Seat], args, phase: Phase, stop: float, ids, pool):
     kind = table[2]
     beat = Beat(args.pace)
+    dealt = False  # the next move is the first after a deal
     while await beat.wait(stop):
         state = max((s.state for s in seats), key=lambda st: st.get("seq", -1))
         if state.get("type") == "state" and state.get("over"):
             game_id = state["game_id"]
             await asyncio.get_running_loop().run_in_executor(pool, deal, table)
             await seats[0].wait_for(lambda g=game_id: seats[0].state.get("game_id") != g, 10)
+            dealt = True
         elif state.get("type") == "state" and state.get("to_act"):
             seat = seats[state["to_act"][0]]
             if seat.closed:
@@ -380,9 +386,14 @@ async def play_table(table, seats: list[Seat], args, phase: Phase, stop: float, 
                 if action_id in seat.answers:
                     phase.errors.append(seat.answers.pop(action_id)["message"])
                 elif arrived:
-                    phase.times.append(time.perf_counter() - started)
+                    took = time.perf_counter() - started
+                    phase.times.append(took)
+                    phase.by_kind.setdefault(kind, []).append(took)
+                    if dealt:
+                        phase.first_after_deal.append(took)
                 else:
                     phase.lost += 1
+                dealt = False
 
 
 async def open_socket(url: str, client: SiteClient | None, gate: asyncio.Semaphore, phase: Phase):
@@ -610,6 +621,14 @@ def report(phases: list[Phase], args, tables: int) -> None:
         f"ratio game/relay: p50 {percentile(game.times, 0.5) / percentile(relay.times, 0.5):.1f}x, "
         f"p99 {percentile(game.times, 0.99) / percentile(relay.times, 0.99):.1f}x"
     )
+    if len(game.by_kind) > 1 or game.first_after_deal:
+        parts = sorted(game.by_kind.items()) + [("first after a deal", game.first_after_deal)]
+        for name, times in parts:
+            if times:
+                print(
+                    f"  game, {name:20} {len(times):>6} actions  p50 "
+                    f"{percentile(times, 0.5) * 1000:6.1f} ms  p99 {percentile(times, 0.99) * 1000:6.1f} ms"
+                )
     print("CPU, % of one core (2 cores = 200%):")
     labels = sorted(set(relay.cpu) | set(game.cpu))
     for label in labels:

@@ -67,13 +67,19 @@ def start(page: Page, base: str, kind: str, choices: dict[str, str]) -> None:
     # pace the select with it: pick Instant once the table is live, again if a view took it.
     page.wait_for_selector("#room[data-live]", state="attached")
     speed = page.get_by_label("How fast the computer players move")
+    # A computer may end a quick game on its very first turn (Gin: a knock worth 25 or more
+    # from a lucky deal): then there is no pace left to set.
+    over = page.locator('#room-main[data-over="1"]')
     for _ in range(10):
+        if over.count():
+            return
         try:
             speed.select_option("instant", timeout=3000)
             break
         except PlaywrightTimeout:
             continue
-    expect(speed).to_have_value("instant")
+    if not over.count():
+        expect(speed).to_have_value("instant")
 
 
 def the_end(page: Page, name: str) -> None:
@@ -307,8 +313,12 @@ def test_a_rummy_game_to_the_end_by_touch(
     browser: Browser, daphne_server, celery_worker_process, kind, choices, size
 ):
     page = browser.new_context(**size).new_page()
-    start(page, daphne_server, kind, choices)
-    assert play_rummy(page) > 0
+    for _ in range(3):  # a game the computer ended before our first move: a new deal
+        start(page, daphne_server, kind, choices)
+        if play_rummy(page) > 0:
+            break
+    else:
+        pytest.fail("three deals in a row ended before the person's first move")
     the_end(page, kind)
     page.context.close()
 

@@ -103,6 +103,7 @@ class Phase:
     # after a deal (the server may take it on a thread: its view of the new game is not built).
     by_kind: dict[str, list[float]] = field(default_factory=dict)
     first_after_deal: list[float] = field(default_factory=list)
+    late: list[float] = field(default_factory=list)  # this client's loop waking late, s
 
     def rate(self) -> float:
         return len(self.times) / self.seconds if self.seconds else 0.0
@@ -186,6 +187,15 @@ def cpu_between(before, after, seconds: float) -> dict[str, float]:
     return {label: cpu / seconds * 100 for label, cpu in cpu_used(before, after).items()}
 
 
+async def _wake_ups(late: list[float], nap: float = 0.002) -> None:
+    """How late this client's own event loop wakes from a short sleep: a stall of the client
+    (its threads dealing, its own work) is in every round trip it times at that moment."""
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(nap)
+        late.append(time.perf_counter() - started - nap)
+
+
 class Window:
     """One timed window of a phase (as Timed), whose seconds, server CPU and counters add up
     to the phase's."""
@@ -194,12 +204,14 @@ class Window:
         self.args, self.phase = args, phase
 
     def __enter__(self):
+        self.probe = asyncio.get_running_loop().create_task(_wake_ups(self.phase.late))
         gc.disable()
         self.counted = counters(self.args)
         self.messages = (self.phase.messages, self.phase.received)
         self.before, self.started = cpu_sample(), time.perf_counter()
 
     def __exit__(self, *exc):
+        self.probe.cancel()
         phase = self.phase
         phase.seconds += time.perf_counter() - self.started
         for label, cpu in cpu_used(self.before, cpu_sample()).items():
@@ -629,6 +641,12 @@ def report(phases: list[Phase], args, tables: int) -> None:
                     f"  game, {name:20} {len(times):>6} actions  p50 "
                     f"{percentile(times, 0.5) * 1000:6.1f} ms  p99 {percentile(times, 0.99) * 1000:6.1f} ms"
                 )
+    for p in phases:
+        if p.late:
+            print(
+                f"  {p.name}: this client's loop woke late p50 {percentile(p.late, 0.5) * 1000:.1f} ms,"
+                f" p99 {percentile(p.late, 0.99) * 1000:.1f} ms, most {max(p.late) * 1000:.1f} ms"
+            )
     print("CPU, % of one core (2 cores = 200%):")
     labels = sorted(set(relay.cpu) | set(game.cpu))
     for label in labels:

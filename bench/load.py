@@ -104,6 +104,7 @@ class Phase:
     by_kind: dict[str, list[float]] = field(default_factory=dict)
     first_after_deal: list[float] = field(default_factory=list)
     late: list[float] = field(default_factory=list)  # this client's loop waking late, s
+    windows: list[tuple[float, float]] = field(default_factory=list)  # timed spans, epoch s
 
     def rate(self) -> float:
         return len(self.times) / self.seconds if self.seconds else 0.0
@@ -209,10 +210,12 @@ class Window:
         self.counted = counters(self.args)
         self.messages = (self.phase.messages, self.phase.received)
         self.before, self.started = cpu_sample(), time.perf_counter()
+        self.wall = time.time()
 
     def __exit__(self, *exc):
         self.probe.cancel()
         phase = self.phase
+        phase.windows.append((self.wall, time.time()))
         phase.seconds += time.perf_counter() - self.started
         for label, cpu in cpu_used(self.before, cpu_sample()).items():
             phase.cpu_seconds[label] = phase.cpu_seconds.get(label, 0.0) + cpu
@@ -641,7 +644,9 @@ def report(phases: list[Phase], args, tables: int) -> None:
                     f"  game, {name:20} {len(times):>6} actions  p50 "
                     f"{percentile(times, 0.5) * 1000:6.1f} ms  p99 {percentile(times, 0.99) * 1000:6.1f} ms"
                 )
-    for p in phases:
+    for p in phases:  # to line up with the servers' own logs
+        spans = ", ".join(f"{a:.1f}-{b:.1f}" for a, b in p.windows)
+        print(f"  {p.name}: timed from-to (epoch s) {spans}")
         if p.late:
             print(
                 f"  {p.name}: this client's loop woke late p50 {percentile(p.late, 0.5) * 1000:.1f} ms,"

@@ -18,7 +18,11 @@ phase, and the ratios game/relay. Then what one action of the game phase cost: e
 CPU, and with the server's database and Redis (--database-url, --redis-url, default
 DATABASE_URL and REDIS_URL) its WAL bytes, commits, rows, the game tables' growth, Redis's
 commands and bytes, and the socket messages and bytes the clients received (docs/capacity.md
-derives from these). Only 127.0.0.1; bounded by --seconds per phase.
+derives from these). With the game phase's round trips it prints them by game and a seat's
+first move after a deal apart; for each phase its timed spans (epoch seconds, to line up with
+the servers' logs) and how late this client's own loop woke from a 2 ms sleep (a task that
+wakes 500 times a second in both phases alike: the client's CPU figures include it). Only
+127.0.0.1; bounded by --seconds per phase.
 
 With --rounds N (2 or more) both phases' sockets are open from the start and their timed
 windows take turns, N of each, game first then relay first: the machine's speed drifts from

@@ -11,6 +11,8 @@ import gc
 import logging
 import os
 import sys
+import threading
+import time
 
 from daphne import server
 from daphne.cli import CommandLineInterface
@@ -58,6 +60,48 @@ def with_backlog(endpoint: str) -> str:
     return endpoint
 
 
+class CollectionLog:
+    """With GC_LOG=1 in the environment: every garbage collection of the process that took 1 ms
+    or more, on stderr, with its generation, wall and CPU time, what it freed and its thread,
+    and every 10 s how many there were and what all of them freed. A collection holds every
+    table of the process while it runs (docs/performance.md)."""
+
+    def __init__(self):
+        self.started = {}
+        self.count = self.freed = 0
+        self.since = time.monotonic()
+
+    def __call__(self, phase, info):
+        thread = threading.get_ident()
+        if phase == "start":
+            self.started[thread] = (time.perf_counter(), time.thread_time())
+            return
+        wall, cpu = self.started.pop(thread, (None, None))
+        if wall is None:
+            return
+        wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu
+        self.count += 1
+        self.freed += info["collected"]
+        name = threading.current_thread().name
+        if wall >= 0.001:
+            print(
+                f"gc: {time.time():.3f} generation {info['generation']} wall "
+                f"{wall * 1000:.1f} ms cpu {cpu * 1000:.1f} ms freed {info['collected']} "
+                f"on {name}",
+                file=sys.stderr,
+                flush=True,
+            )
+        if time.monotonic() - self.since >= 10:
+            print(
+                f"gc: {time.time():.3f} {self.count} collections freed {self.freed} in "
+                f"{time.monotonic() - self.since:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+            self.count = self.freed = 0
+            self.since = time.monotonic()
+
+
 class Server(server.Server):
     def run(self):
         self.endpoints = [with_backlog(endpoint) for endpoint in self.endpoints]
@@ -66,6 +110,8 @@ class Server(server.Server):
         # looked at every object and held every table for 90-640 ms (bench/load.py).
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
+        if os.environ.get("GC_LOG") == "1":
+            gc.callbacks.append(CollectionLog())
         sys.setswitchinterval(SWITCH_INTERVAL)
         super().run()
 

@@ -8,13 +8,37 @@ then is the connection checked with a query, and replaced if it fails.
 """
 
 import select
+import weakref
 
 import psycopg
 from django.db.backends.postgresql import base
+from django.db.utils import DatabaseErrorWrapper
+from django.utils.functional import cached_property
 from psycopg_pool import ConnectionPool
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Django's connections are per context, so every page (each has a context of its own)
+        # makes a wrapper, and its parts point back at it: a cycle for the garbage collector,
+        # on the event loop's time (docs/performance.md). Weakly, the wrapper goes when its
+        # context does; it holds its parts, so they never outlive it.
+        this = weakref.proxy(self)
+        for part in (
+            self.client,
+            self.creation,
+            self.features,
+            self.introspection,
+            self.ops,
+            self.validation,
+        ):
+            part.connection = this
+
+    @cached_property
+    def wrap_database_errors(self):
+        return DatabaseErrorWrapper(weakref.proxy(self))
+
     def get_new_connection(self, conn_params):
         connection = super().get_new_connection(conn_params)
         if self.pool is None:

@@ -14,7 +14,13 @@ import urllib.request
 
 from websockets.sync.client import connect
 
-from cubiccards.server import BACKLOG, CONNECT_TIMEOUT, GC_THRESHOLDS, SWITCH_INTERVAL
+from cubiccards.server import (
+    BACKLOG,
+    CONNECT_TIMEOUT,
+    GC_THRESHOLDS,
+    SWITCH_INTERVAL,
+    CollectionLog,
+)
 from tests.conftest import ROOT, free_port, start_server, wait_for_port
 
 
@@ -55,6 +61,21 @@ def test_what_the_server_started_with_is_frozen_out_of_collections():
         assert state["switch_interval"] == SWITCH_INTERVAL  # the loop waits less for the GIL
     finally:
         server.stop()
+
+
+def test_gc_log_prints_a_collection_of_a_millisecond_or_more_and_not_a_shorter_one(capsys):
+    log = CollectionLog()
+    log("start", {"generation": 1})
+    log("stop", {"generation": 1, "collected": 3, "uncollectable": 0})
+    assert capsys.readouterr().err == ""
+    log("start", {"generation": 0})
+    end = time.thread_time() + 0.002
+    while time.thread_time() < end:  # a collection's CPU time, as long as a slow one's
+        pass
+    log("stop", {"generation": 0, "collected": 7, "uncollectable": 0})
+    line = capsys.readouterr().err
+    assert " generation 0 wall " in line and " freed 7 on MainThread" in line
+    assert float(line.split(" cpu ")[1].split(" ms")[0]) >= 2.0
 
 
 def test_a_burst_of_connections_waits_in_the_queue_while_the_loop_is_busy():

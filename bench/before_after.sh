@@ -61,6 +61,18 @@ one() {  # one fresh server of a side, one bench run against it
   for _ in $(seq 120); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 1; done
   sleep 3
   echo "--- $(date -u +%H:%M) side $side ($commit), load $(cut -d' ' -f1 /proc/loadavg), machine speed $(speed) s"
+  # A bench that fails is reported, and the server's log is still kept and searched.
+  bench_run "$dir" "$db" || echo "side $side: the bench failed"
+  stop_server
+  [ -n "${KEEP_LOGS:-}" ] && cp "$work/serve-$side.log" "$KEEP_LOGS/$(date -u +%H%M)-$side-$commit.log"
+  if grep -q Traceback "$work/serve-$side.log"; then
+    echo "side $side printed a traceback:"; grep -A 15 -m 1 Traceback "$work/serve-$side.log"
+  fi
+  sleep 2
+}
+
+bench_run() {  # the bench against a side's server (its folder and database): the output's tail
+  local dir=$1 db=$2
   if [ "$what" = roundtrip ]; then
     "$py" bench/table_roundtrip.py --url "http://127.0.0.1:$port" "${args[@]}" | tail -n 8
   elif [ "$what" = pages ]; then  # one daphne (PORT+1), not nginx: every path takes the same process
@@ -71,12 +83,6 @@ one() {  # one fresh server of a side, one bench run against it
     "$py" bench/load.py --url "http://127.0.0.1:$port" --server-dir "$dir" \
       --database-url "postgres://postgres@127.0.0.1:5432/$db" --redis-url "$redis" "${args[@]}" | tail -n 50
   fi
-  stop_server
-  [ -n "${KEEP_LOGS:-}" ] && cp "$work/serve-$side.log" "$KEEP_LOGS/$(date -u +%H%M)-$side-$commit.log"
-  if grep -q Traceback "$work/serve-$side.log"; then
-    echo "side $side printed a traceback:"; grep -A 15 -m 1 Traceback "$work/serve-$side.log"
-  fi
-  sleep 2
 }
 
 for _ in $(seq "$pairs"); do

@@ -162,7 +162,7 @@ def room_context(
             people = viewpoints.shared(_people_key(room, game), lambda: _people_part(room, game))
             return _table_part(game, seat, store.load_state(game), people)
 
-        table = viewpoints.shared(_seat_key(room, game, seat), build)
+        table = viewpoints.shared(_seat_key(room, game, seat), build, brief=True)
     return _context(room, member, present, online, table)
 
 
@@ -182,7 +182,7 @@ def room_context_in_memory(
         state = store.kept_state(game)
         if people is None or state is None:
             return None
-        table = viewpoints.shared(key, lambda: _table_part(game, seat, state, people))
+        table = viewpoints.shared(key, lambda: _table_part(game, seat, state, people), brief=True)
     return _context(room, member, present, online, table)
 
 

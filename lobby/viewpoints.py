@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -26,8 +27,14 @@ from typing import Any
 from django.db import connection
 
 SIZE = 2048  # viewpoints kept per process: a few per live table is plenty
+# Seconds a brief viewpoint is kept (a seat's view at one state: every connection that shows it
+# asks within moments of the move). Kept until the cache's size pushed it out, each lived until
+# about the next move at its table, seconds: alive through the young garbage collections in
+# between, each of which looked at every one of them while every table waited.
+BRIEF = 0.5
 
 _parts: OrderedDict[tuple, Any] = OrderedDict()
+_brief: OrderedDict[tuple, float] = OrderedDict()  # brief keys, oldest first: when kept
 _lock = threading.Lock()
 _built_by: dict[tuple, threading.Event] = {}  # key: set once its build on some thread is done
 # One thread: builds wait for each other rather than for the GIL, and the loop gets its turns.
@@ -44,10 +51,10 @@ def kept(key: tuple) -> Any | None:
         return part
 
 
-def shared(key: tuple, build: Callable[[], Any]) -> Any:
+def shared(key: tuple, build: Callable[[], Any], brief: bool = False) -> Any:
     """What `build` gives for `key`, built once while the key is kept: a caller arriving while
     another thread builds it waits for that build. A key names everything the value depends on
-    (see the callers in lobby.tables)."""
+    (see the callers in lobby.tables). A brief key is kept BRIEF seconds at most."""
     while True:
         with _lock:
             part = _parts.get(key, _parts)
@@ -63,8 +70,14 @@ def shared(key: tuple, build: Callable[[], Any]) -> Any:
         part = build()  # outside the lock: other keys are built meanwhile
         with _lock:
             _parts[key] = part
+            now = time.monotonic()
+            if brief:
+                _brief[key] = now
+                _brief.move_to_end(key)
+            while _brief and now - next(iter(_brief.values())) >= BRIEF:
+                _parts.pop(_brief.popitem(last=False)[0], None)
             while len(_parts) > SIZE:
-                _parts.popitem(last=False)
+                _brief.pop(_parts.popitem(last=False)[0], None)
         return part
     finally:
         with _lock:

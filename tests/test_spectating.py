@@ -173,3 +173,18 @@ async def test_a_view_built_aside_reads_no_database():
     would open a database connection that thread never gives back."""
     with pytest.raises(RuntimeError, match="reads no database"):
         await viewpoints.built_aside(("test-view", uuid.uuid4().hex), Room.objects.count)
+
+
+def test_a_brief_view_goes_with_the_next_view_kept_after_its_time(monkeypatch):
+    """A seat's view at one state is asked for within moments of the move; kept until the
+    next move, each lived through the young garbage collections between, every one of which
+    looked at it while every table of the process waited."""
+    monkeypatch.setattr(viewpoints, "BRIEF", 0.05)
+    seat, people = ("test-seat", uuid.uuid4().hex), ("test-people", uuid.uuid4().hex)
+    viewpoints.shared(seat, lambda: "the seat's view", brief=True)
+    viewpoints.shared(people, lambda: "the people")
+    assert viewpoints.kept(seat) == "the seat's view"
+    time.sleep(0.06)
+    viewpoints.shared(("test-seat", uuid.uuid4().hex), lambda: "the next", brief=True)
+    assert viewpoints.kept(seat) is None  # gone: nothing holds it any more
+    assert viewpoints.kept(people) == "the people"  # not brief: kept while there is room

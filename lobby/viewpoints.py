@@ -54,7 +54,8 @@ def kept(key: tuple) -> Any | None:
 def shared(key: tuple, build: Callable[[], Any], brief: bool = False) -> Any:
     """What `build` gives for `key`, built once while the key is kept: a caller arriving while
     another thread builds it waits for that build. A key names everything the value depends on
-    (see the callers in lobby.tables). A brief key is kept BRIEF seconds at most."""
+    (see the callers in lobby.tables). A brief key goes with the first key kept after it is
+    BRIEF seconds old."""
     while True:
         with _lock:
             part = _parts.get(key, _parts)

@@ -22,8 +22,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         super().__init__(*args, **kwargs)
         # Django's connections are per context, so every page (each has a context of its own)
         # makes a wrapper, and its parts point back at it: a cycle for the garbage collector,
-        # on the event loop's time (docs/performance.md). Weakly, the wrapper goes when its
-        # context does; it holds its parts, so they never outlive it.
+        # on the event loop's time (docs/performance.md). Held weakly, the wrapper goes when
+        # its context does; Django reaches a part through its wrapper (`connection.ops`), so
+        # the wrapper is alive wherever a part is used.
         this = weakref.proxy(self)
         for part in (
             self.client,

@@ -32,7 +32,7 @@ def signup(request):
     form = SignUpForm(request.POST or None, address=limits.address(request))
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="accounts.backends.SignInBackend")
         messages.success(
             request,
             gettext(

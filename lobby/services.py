@@ -11,7 +11,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
@@ -585,7 +584,8 @@ def remembered_speed_play(user, session) -> str:
 def remember_speed_play(user, session, speed: str) -> None:
     """Keep the choice for this person's next table. The caller saves a guest's session."""
     if user is not None:
-        get_user_model().objects.filter(pk=user.pk).update(speed_play=speed)
+        user.speed_play = speed
+        user.save(update_fields=["speed_play"])  # a save: the cached row goes (accounts.backends)
     elif session is not None:
         session[SPEED_PLAY_KEY] = speed
 

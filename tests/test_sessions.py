@@ -1,6 +1,7 @@
-"""Sessions are read from the cache and kept in the database (accounts.sessions): a signed-in
-page doesn't ask the database for its session, signing out ends the session for every copy of
-its cookie, and with Redis away every page reads the database instead."""
+"""Sessions are read from the cache and kept in the database (accounts.sessions), and so is a
+signed-in player's account row (accounts.backends): a signed-in page doesn't ask the database
+for either, signing out ends the session for every copy of its cookie, a saved row is read
+afresh on the next page, and with Redis away every page reads the database instead."""
 
 import logging
 
@@ -10,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from accounts import privacy, sessions
+from accounts import backends, privacy, sessions
 from accounts.models import User
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("real_services")]
@@ -87,3 +88,65 @@ def test_ending_a_players_sessions_ends_their_copies_in_the_cache():
     assert signed_in_as(client)
     assert privacy.end_sessions(User.objects.get(username="ann").pk) == 1
     assert signed_in_as(client) is None
+
+
+def all_queries(client: Client, path: str = "/") -> list[str]:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path).status_code == 200
+    return [q["sql"] for q in queries.captured_queries]
+
+
+def test_a_signed_in_home_page_asks_the_database_nothing():
+    client = signed_in("ann")
+    client.get("/")
+    assert all_queries(client) == []
+    ann = User.objects.get(username="ann")
+    ttl = cache._cache.get_client().ttl(cache.make_key(backends._key(ann.pk)))
+    assert 0 < ttl <= backends.KEPT
+    cache.delete(backends._key(ann.pk))
+    assert [q for q in all_queries(client) if "accounts_user" in q]  # read once more, kept
+    assert all_queries(client) == []
+
+
+def test_a_saved_account_row_is_read_afresh_on_the_next_page():
+    client = signed_in("ann")
+    assert ">ann</a>" in signed_in_as(client)
+    ann = User.objects.get(username="ann")
+    ann.username = "annie"
+    ann.save()
+    assert ">annie</a>" in signed_in_as(client)
+    ann.is_active = False
+    ann.save()
+    assert signed_in_as(client) is None  # a closed account is signed out at once
+
+
+def test_a_new_password_signs_out_the_other_sessions_at_once():
+    User.objects.create_user("bea", password="a long pass phrase")
+    phone, laptop = Client(), Client()
+    for client in (phone, laptop):
+        answer = client.post(
+            "/accounts/login/", {"username": "bea", "password": "a long pass phrase"}
+        )
+        assert answer.status_code == 302
+        assert signed_in_as(client)
+    bea = User.objects.get(username="bea")
+    bea.set_password("another long pass phrase")
+    bea.save()
+    assert signed_in_as(laptop) is None
+
+
+def test_a_deleted_account_is_signed_out_at_once():
+    client = signed_in("ann")
+    assert signed_in_as(client)
+    User.objects.get(username="ann").delete()
+    assert signed_in_as(client) is None
+
+
+def test_with_the_cache_away_the_account_row_is_read_from_the_database(settings, caplog):
+    client = signed_in("ann")
+    settings.CACHES = DEAD_REDIS
+    with caplog.at_level(logging.WARNING, logger="accounts.backends"):
+        assert [q for q in all_queries(client) if "accounts_user" in q]
+        assert ">ann</a>" in signed_in_as(client)
+    said = [r for r in caplog.records if r.name == "accounts.backends"]
+    assert said and all(r.exc_info is None for r in said)

@@ -10,22 +10,16 @@ from gameplay.engine import registry
 from kudos import header
 from social import selectors as friends
 
-from . import lengths
-
 
 def home(request):
     # A seated player may browse: the header's "Back to your table" link leads back.
     games = [registry.get(kind) for kind in registry.kinds()]
-    # Each tile offers its lengths, Quick first, with the minutes bench/durations.py measured.
-    tiles = [(game, lengths.offered(game)) for game in games]
     invitations = []
     # Most players have none: kept as "none" until the next one is sent to them.
     if request.user.is_authenticated and header.kept(request).get("invited", lambda: True):
         invitations = friends.open_invitations(request.user)
         header.kept(request).put("invited", bool(invitations))
-    return render(
-        request, "home.html", {"games": games, "tiles": tiles, "invitations": invitations}
-    )
+    return render(request, "home.html", {"games": games, "invitations": invitations})
 
 
 def fairness(request):

@@ -8,7 +8,6 @@ as a toast with its art). It reads nothing the client sends."""
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
-from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_noop
 
@@ -21,7 +20,7 @@ from infra.sockets import (
     refuse,
 )
 
-from . import selectors, services, words
+from . import selectors, services, slot, words
 
 
 class KudosConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, AsyncWebsocketConsumer):
@@ -59,8 +58,7 @@ def render_slot(user, news: str | None, badge: str = "", language: str = "en") -
     try:
         # The news box is sent only with news, so a reconnect leaves the page's own news be.
         with translation.override(language):
-            context = {"kudos": selectors.header(user, words.news(news), badge), "live": True}
-            return render_to_string("kudos/slot.html", context)
+            return slot.drawn(selectors.header(user, words.news(news), badge), live=True)
     finally:
         # Off the shared thread, the connection belongs to this call's context: close it here
         # (database_sync_to_async's own cleanup runs outside that context and misses it).

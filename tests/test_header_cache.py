@@ -9,11 +9,13 @@ from decimal import Decimal
 import pytest
 from django.db import connection
 from django.test import Client
+from django.test.signals import template_rendered
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from kudos import clock, services, shop
 from kudos.models import Account, BonusEvent, Streak
+from kudos.slot import _kept as slot
 from lobby import services as lobby
 from social import services as social
 from social.models import FriendRequest
@@ -103,6 +105,52 @@ def test_a_bonus_event_shows_from_its_start_and_leaves_at_its_end(settings, real
         assert "Triple hour" in home(client)
         clock.stop_at(now + timedelta(minutes=65))
         assert "Triple hour" not in home(client)
+    finally:
+        clock.free()
+
+
+def slots_drawn(client: Client, pages: int = 1) -> int:
+    """How many times the Kudos slot's template was drawn for these pages."""
+    drawn = []
+
+    def note(sender, template, **kwargs):
+        drawn.append(template.name)
+
+    template_rendered.connect(note)
+    try:
+        for _ in range(pages):
+            home(client)
+    finally:
+        template_rendered.disconnect(note)
+    return drawn.count("kudos/slot.html")
+
+
+def test_the_slot_is_drawn_once_for_the_facts_it_shows():
+    ann, bob = person("annabella"), person("bobolink")
+    ann_client, bob_client = signed_in(ann), signed_in(bob)
+    slot.cache_clear()
+    assert slots_drawn(ann_client, 3) == 1
+    assert slots_drawn(bob_client) == 0  # the same balance, streak and level: the same slot
+    services.credit(user_id=ann.pk, amount=7, kind="bonus", key="test:7", memo="Seven")
+    assert slots_drawn(ann_client) == 1 and balance(home(ann_client)) == 7
+    assert slots_drawn(bob_client) == 0 and balance(home(bob_client)) == 0
+    bob.language = "fr"
+    bob.save()
+    assert slots_drawn(bob_client) == 1  # another language, another slot
+    assert 'title="Vos Kudos' in home(bob_client)
+
+
+def test_a_slot_with_a_bonus_event_is_drawn_on_each_page(settings, real_services):
+    settings.KUDOS_TEST_CLOCK = True
+    now = clock.now().replace(microsecond=0)
+    clock.stop_at(now)
+    try:
+        BonusEvent.objects.create(
+            name="Triple hour", multiplier=Decimal("3"), starts=now, ends=now + timedelta(hours=1)
+        )
+        client = signed_in(person("ann"))
+        assert re.search(r"Triple hour, for \d+\xa0minutes more", home(client))
+        assert slots_drawn(client, 2) == 2  # its time left moves: never kept
     finally:
         clock.free()
 

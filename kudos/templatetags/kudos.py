@@ -1,10 +1,17 @@
 """``{% load kudos %}``: what profiles show of a player's Kudos side, and small formats."""
 
 from django import template
+from django.utils.safestring import mark_safe
 
-from .. import badges, challenges, selectors, words
+from .. import badges, challenges, selectors, slot, words
 
 register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def kudos_slot(context) -> str:
+    """The header's Kudos slot for the page's reader (``kudos`` in the context)."""
+    return mark_safe(slot.drawn(context["kudos"], bool(context.get("live"))))
 
 
 @register.simple_tag

@@ -13,6 +13,10 @@ A copy in the cache lives at most KEPT seconds and goes when the row is saved or
 (accounts.signals), so a password change still signs out the other sessions at once. A row
 changed without a save (a queryset's update) would be read as it was for at most KEPT
 seconds: the site's code saves the row. With Redis away the row is read from the database.
+
+What other parts of the page read from the cache by the player's id (the header's facts, the
+table where the player sits) comes in the same round trip as the row: they name their keys
+in BESIDE and take what was read with ``read_beside``.
 """
 
 import logging
@@ -25,6 +29,19 @@ from django.db import connections, transaction
 
 KEPT = 60
 log = logging.getLogger(__name__)
+
+# Functions of a signed-in player's id giving cache keys every page of theirs reads: read with
+# the account row, in one round trip (kudos.header, lobby.services.table_code add theirs).
+BESIDE: list = []
+
+
+def read_beside(user, keys: list[str]) -> dict | None:
+    """What was read with ``user``'s row for these keys, as ``cache.get_many`` answers (only
+    the keys found), and only once; None when they were not read with it."""
+    read = getattr(user, "read_beside", None)
+    if read is None or not all(key in read for key in keys):
+        return None
+    return {key: value for key in keys if (value := read.pop(key)) is not None}
 
 
 def _key(user_id) -> str:
@@ -77,11 +94,13 @@ class SignInBackend(ModelBackend):
         raise PermissionDenied
 
     def get_user(self, user_id):
+        beside = [key for keys in BESIDE for key in keys(user_id)]
         try:
-            user = cache.get(_key(user_id))
+            got = cache.get_many([_key(user_id), *beside])
         except Exception as exc:
             log.warning("account row read without the cache (Redis away?): %r", exc)
             return super().get_user(user_id)
+        user = got.get(_key(user_id))
         if user is None:
             user = super().get_user(user_id)  # None for an inactive or deleted account
             if user is not None:
@@ -89,4 +108,6 @@ class SignInBackend(ModelBackend):
                     cache.set(_key(user_id), user, KEPT)
                 except Exception as exc:
                     log.warning("account row not kept (Redis away?): %r", exc)
+        if user is not None:  # after keeping it: the copy is the row alone
+            user.read_beside = {key: got.get(key) for key in beside}
         return user

@@ -21,6 +21,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 
+from accounts import backends
+
 from . import clock
 from .models import BonusEvent
 
@@ -68,14 +70,18 @@ class Kept:
         version, facts = got.get(self.facts_key) or (None, {})
         self.facts = facts if version is not None and version == self.version else {}
 
+    @staticmethod
+    def keys(*owners) -> list[str]:
+        return [key for o in owners for key in (f"header:version:{o}", f"header:facts:{o}")]
+
     @classmethod
-    def read(cls, *owners) -> list[Kept]:
-        """The facts of each owner, in one round trip."""
-        keys = [key for o in owners for key in (f"header:version:{o}", f"header:facts:{o}")]
-        try:
-            got = cache.get_many(keys)
-        except Exception:  # Redis away: the page reads everything from the database
-            return [cls(owner, {}, kept=False) for owner in owners]
+    def read(cls, *owners, got: dict | None = None) -> list[Kept]:
+        """The facts of each owner, in one round trip (none when ``got`` has them already)."""
+        if got is None:
+            try:
+                got = cache.get_many(cls.keys(*owners))
+            except Exception:  # Redis away: the page reads everything from the database
+                return [cls(owner, {}, kept=False) for owner in owners]
         return [cls(owner, got) for owner in owners]
 
     def get(self, name: str, read):
@@ -96,8 +102,14 @@ class Kept:
 def kept(request) -> Kept:
     """The signed-in player's kept facts, read once for the page (with everyone's)."""
     if getattr(request, "_header_kept", None) is None:
-        request._header_kept, request._header_everyone = Kept.read(request.user.pk, EVERYONE)
+        owners = (request.user.pk, EVERYONE)
+        got = backends.read_beside(request.user, Kept.keys(*owners))  # read with the account
+        request._header_kept, request._header_everyone = Kept.read(*owners, got=got)
     return request._header_kept
+
+
+# A signed-in player's page reads the facts with the account row (one round trip for both).
+backends.BESIDE.append(lambda user_id: Kept.keys(user_id, EVERYONE))
 
 
 def running_event(request, read) -> BonusEvent | None:

@@ -17,6 +17,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, Max, OuterRef, Q
 from django.utils import timezone
 
+from accounts import backends
 from gameplay import services as gameplay
 from gameplay.engine import MEDIUM, IllegalAction, registry
 from gameplay.models import Game, SpeedPlay
@@ -839,13 +840,22 @@ def current_room(player: str) -> Room | None:
 TABLE_KEPT = 5  # seconds every page's header keeps the table where a person is seated
 
 
-def table_code(player: str) -> str | None:
+def seated_key(player: str) -> str:
+    return f"seated:{player}"
+
+
+# A signed-in player's page reads the kept table with the account row (one round trip for both).
+backends.BESIDE.append(lambda user_id: [seated_key(f"user:{user_id}")])
+
+
+def table_code(player: str, read: dict | None = None) -> str | None:
     """The code of `current_room`, for the header's "Back to your table" on every page: kept
     TABLE_KEPT seconds per person, so a page seldom asks the database. A seat taken or left
-    forgets it (`seats_changed`); a game that ends drops the link at most that much later."""
-    key = f"seated:{player}"
+    forgets it (`seats_changed`); a game that ends drops the link at most that much later.
+    ``read``: the kept code, read already with the account row (``seated_key``)."""
+    key = seated_key(player)
     try:
-        code = cache.get(key)
+        code = cache.get(key) if read is None else read.get(key)
     except Exception as exc:  # Redis away: the database answers
         log.warning("the kept table of a player could not be read: %r", exc)
         code = None
@@ -862,7 +872,7 @@ def table_code(player: str) -> str | None:
 def seats_changed(players) -> None:
     """These people took or left a seat: their headers read it afresh, now and again after
     the commit (a page in between may have kept what the database still said)."""
-    keys = [f"seated:{player}" for player in players]
+    keys = [seated_key(player) for player in players]
 
     def forget():
         try:

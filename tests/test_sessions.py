@@ -150,3 +150,33 @@ def test_with_the_cache_away_the_account_row_is_read_from_the_database(settings,
         assert ">ann</a>" in signed_in_as(client)
     said = [r for r in caplog.records if r.name == "accounts.backends"]
     assert said and all(r.exc_info is None for r in said)
+
+
+def test_a_signed_in_home_page_asks_the_cache_twice(monkeypatch):
+    """Its session, then the account row with what the header reads by the player's id (the
+    Kudos facts, everyone's bonus event, the table where the player sits) in one round trip."""
+    import redis
+
+    client = signed_in("ann")
+    for _ in range(2):
+        assert signed_in_as(client)
+    commands = []
+    ask = redis.Redis.execute_command
+
+    def counted(self, *args, **options):
+        commands.append(args[0])
+        return ask(self, *args, **options)
+
+    monkeypatch.setattr(redis.Redis, "execute_command", counted)
+    assert signed_in_as(client)
+    assert commands == ["GET", "MGET"]
+
+
+def test_what_is_read_with_the_account_row_is_taken_once():
+    ann = User.objects.create_user("ann", password=None)
+    seated, nowhere = f"seated:user:{ann.pk}", "header:version:nobody"
+    cache.set(seated, "ABCDE", 5)
+    user = backends.SignInBackend().get_user(ann.pk)
+    assert backends.read_beside(user, [nowhere]) is None  # not read with the row
+    assert backends.read_beside(user, [seated]) == {seated: "ABCDE"}
+    assert backends.read_beside(user, [seated]) is None  # taken: the next asks the cache

@@ -4,6 +4,7 @@ account's language over the browser's; every browser's device cookie (accounts/s
 import zoneinfo
 
 from django.utils import timezone, translation
+from django.utils.functional import LazyObject
 
 from . import sightings
 
@@ -22,9 +23,17 @@ def time_zone(get_response):
 
 def language(get_response):
     """A signed-in person's chosen language wins over the cookie and Accept-Language, which
-    LocaleMiddleware has already read."""
+    LocaleMiddleware has already read.
+
+    It reads the account on every request, so it also puts the account itself on the request
+    in place of the lazy stand-in Django's middleware left there: every later look at
+    ``request.user`` (middleware, views, a template's dozens) went through the stand-in's
+    proxy, a failed attribute lookup each time."""
 
     def middleware(request):
+        if isinstance(request.user, LazyObject):
+            request.user.is_authenticated  # noqa: B018 -- read the account now
+            request.user = request.user._wrapped
         chosen = request.user.is_authenticated and getattr(request.user, "language", "")
         if chosen and translation.check_for_language(chosen):
             translation.activate(chosen)

@@ -48,10 +48,16 @@ class KeptNode(template.Node):
         self.drawn: dict[str, str] = {}
 
     def render(self, context: template.Context) -> str:
-        token = str(context.get("csrf_token", ""))
+        # The page's language and token, looked up once for all of its kept parts.
+        page = getattr(context, "kept_page", None)
+        if page is None:
+            page = context.kept_page = (
+                translation.get_language(),
+                str(context.get("csrf_token", "")),
+            )
+        language, token = page
         if token in ("", "NOTPROVIDED"):  # a page without a request (an error page)
             return self.nodelist.render(context)
-        language = translation.get_language()
         drawn = self.drawn.get(language)
         if drawn is None:
             with context.push(csrf_token=CSRF_SLOT):
@@ -64,7 +70,7 @@ def kept(parser, token) -> KeptNode:
     """``{% kept %}…{% endkept %}``: a part of a page that is the same for everyone who reads it
     in one language, drawn once per process for each language and kept, with each page's own
     CSRF token put into its forms. Nothing in it may depend on the reader, the request or the
-    time."""
+    time. The page's language is read at its first kept part (a page speaks one language)."""
     nodelist = parser.parse(("endkept",))
     parser.delete_first_token()
     return KeptNode(nodelist)

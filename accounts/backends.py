@@ -16,10 +16,13 @@ seconds: the site's code saves the row. With Redis away the row is read from the
 
 What other parts of the page read from the cache by the player's id (the header's facts, the
 table where the player sits) comes in the same round trip as the row: they name their keys
-in BESIDE and take what was read with ``read_beside``.
+in BESIDE and take what was read with ``read_beside``. And that round trip is usually the
+session's own: the session store reads the row's keys with the session's when it knows whose
+session it is (accounts.sessions) and hands them over with ``read_ahead``.
 """
 
 import logging
+from contextvars import ContextVar
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
@@ -33,6 +36,22 @@ log = logging.getLogger(__name__)
 # Functions of a signed-in player's id giving cache keys every page of theirs reads: read with
 # the account row, in one round trip (kudos.header, lobby.services.table_code add theirs).
 BESIDE: list = []
+
+
+def row_keys(user_id) -> list[str]:
+    """The keys ``get_user`` reads: the row's copy, then what is read beside it."""
+    return [_key(user_id), *(key for keys in BESIDE for key in keys(user_id))]
+
+
+# What the session store read for the account its session names (user id, keys -> values),
+# for this request's ``get_user`` to take.
+_read_ahead: ContextVar[tuple[str, dict] | None] = ContextVar("read_ahead", default=None)
+
+
+def read_ahead(user_id, got: dict) -> None:
+    """``got`` (as ``cache.get_many`` answers) holds ``row_keys(user_id)``, read by the session
+    store in its round trip: the next ``get_user(user_id)`` in this context takes it."""
+    _read_ahead.set((str(user_id), got))
 
 
 def read_beside(user, keys: list[str]) -> dict | None:
@@ -94,13 +113,19 @@ class SignInBackend(ModelBackend):
         raise PermissionDenied
 
     def get_user(self, user_id):
-        beside = [key for keys in BESIDE for key in keys(user_id)]
-        try:
-            got = cache.get_many([_key(user_id), *beside])
-        except Exception as exc:
-            log.warning("account row read without the cache (Redis away?): %r", exc)
-            return super().get_user(user_id)
-        user = got.get(_key(user_id))
+        keys = row_keys(user_id)
+        ahead = _read_ahead.get()
+        if ahead is not None:
+            _read_ahead.set(None)  # taken once
+        if ahead is not None and ahead[0] == str(user_id):
+            got = ahead[1]
+        else:
+            try:
+                got = cache.get_many(keys)
+            except Exception as exc:
+                log.warning("account row read without the cache (Redis away?): %r", exc)
+                return super().get_user(user_id)
+        user = got.get(keys[0])
         if user is None:
             user = super().get_user(user_id)  # None for an inactive or deleted account
             if user is not None:
@@ -109,5 +134,5 @@ class SignInBackend(ModelBackend):
                 except Exception as exc:
                     log.warning("account row not kept (Redis away?): %r", exc)
         if user is not None:  # after keeping it: the copy is the row alone
-            user.read_beside = {key: got.get(key) for key in beside}
+            user.read_beside = {key: got.get(key) for key in keys[1:]}
         return user

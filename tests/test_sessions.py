@@ -152,14 +152,10 @@ def test_with_the_cache_away_the_account_row_is_read_from_the_database(settings,
     assert said and all(r.exc_info is None for r in said)
 
 
-def test_a_signed_in_home_page_asks_the_cache_twice(monkeypatch):
-    """Its session, then the account row with what the header reads by the player's id (the
-    Kudos facts, everyone's bonus event, the table where the player sits) in one round trip."""
+def cache_commands(client: Client, monkeypatch) -> list[str]:
+    """The Redis commands of one signed-in page."""
     import redis
 
-    client = signed_in("ann")
-    for _ in range(2):
-        assert signed_in_as(client)
     commands = []
     ask = redis.Redis.execute_command
 
@@ -167,9 +163,44 @@ def test_a_signed_in_home_page_asks_the_cache_twice(monkeypatch):
         commands.append(args[0])
         return ask(self, *args, **options)
 
-    monkeypatch.setattr(redis.Redis, "execute_command", counted)
-    assert signed_in_as(client)
-    assert commands == ["GET", "MGET"]
+    with monkeypatch.context() as patch:
+        patch.setattr(redis.Redis, "execute_command", counted)
+        assert signed_in_as(client)
+    return commands
+
+
+def test_a_signed_in_home_page_asks_the_cache_once(monkeypatch):
+    """Its session, the account row and what the header reads by the player's id (the Kudos
+    facts, everyone's bonus event, the table where the player sits), in one round trip once
+    the process knows whose session it is; in two before."""
+    client = signed_in("ann")
+    for _ in range(2):  # what the header shows, kept
+        assert signed_in_as(client)
+    sessions.ACCOUNTS.clear()  # a process that has not read this session yet
+    assert cache_commands(client, monkeypatch) == ["MGET", "MGET"]
+    assert cache_commands(client, monkeypatch) == ["MGET"]
+
+
+def test_only_the_session_says_whose_page_it_is():
+    """What the process remembers of a session's account only picks what is read beside it: a
+    session that names another account (or none) is that account's (or no one's)."""
+    ann, bob = (
+        User.objects.create_user("annabel", password=None),
+        User.objects.create_user("bobbie", password=None),
+    )
+    client = Client()
+    client.force_login(ann)
+    key = client.cookies["sessionid"].value
+    assert "data-username>annabel<" in signed_in_as(client)
+    sessions.ACCOUNTS[key] = str(bob.pk)  # wrong: bob's row and header are read beside
+    page = signed_in_as(client)
+    assert "data-username>annabel<" in page and "bobbie" not in page
+    assert sessions.ACCOUNTS[key] == str(ann.pk)
+    client.post("/accounts/logout/")
+    sessions.ACCOUNTS[key] = str(ann.pk)  # the ended session's key, still remembered as ann's
+    client.cookies["sessionid"] = key
+    assert signed_in_as(client) is None
+    assert key not in sessions.ACCOUNTS
 
 
 def test_what_is_read_with_the_account_row_is_taken_once():

@@ -22,6 +22,7 @@ session it is (accounts.sessions) and hands them over with ``read_ahead``.
 """
 
 import logging
+import time
 from contextvars import ContextVar
 
 from django.contrib.auth import get_user_model
@@ -43,15 +44,16 @@ def row_keys(user_id) -> list[str]:
     return [_key(user_id), *(key for keys in BESIDE for key in keys(user_id))]
 
 
-# What the session store read for the account its session names (user id, keys -> values),
-# for this request's ``get_user`` to take.
-_read_ahead: ContextVar[tuple[str, dict] | None] = ContextVar("read_ahead", default=None)
+# What the session store read for the account its session names (user id, keys -> values,
+# when), for this request's ``get_user`` to take.
+_read_ahead: ContextVar[tuple[str, dict, float] | None] = ContextVar("read_ahead", default=None)
+FRESH = 1.0  # seconds: a session read for something else leaves nothing older to a later get_user
 
 
 def read_ahead(user_id, got: dict) -> None:
     """``got`` (as ``cache.get_many`` answers) holds ``row_keys(user_id)``, read by the session
     store in its round trip: the next ``get_user(user_id)`` in this context takes it."""
-    _read_ahead.set((str(user_id), got))
+    _read_ahead.set((str(user_id), got, time.monotonic()))
 
 
 def read_beside(user, keys: list[str]) -> dict | None:
@@ -117,7 +119,7 @@ class SignInBackend(ModelBackend):
         ahead = _read_ahead.get()
         if ahead is not None:
             _read_ahead.set(None)  # taken once
-        if ahead is not None and ahead[0] == str(user_id):
+        if ahead and ahead[0] == str(user_id) and time.monotonic() - ahead[2] < FRESH:
             got = ahead[1]
         else:
             try:

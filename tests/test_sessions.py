@@ -211,3 +211,19 @@ def test_what_is_read_with_the_account_row_is_taken_once():
     assert backends.read_beside(user, [nowhere]) is None  # not read with the row
     assert backends.read_beside(user, [seated]) == {seated: "ABCDE"}
     assert backends.read_beside(user, [seated]) is None  # taken: the next asks the cache
+
+
+def test_what_the_session_read_is_taken_fresh_and_for_its_account_only(monkeypatch):
+    ann = User.objects.create_user("annabel", password=None)
+    bob = User.objects.create_user("bobbie", password=None)
+    stand_in = User(pk=ann.pk, username="stand-in")  # what a session's read found, made up
+    backend = backends.SignInBackend()
+    backends.read_ahead(ann.pk, {f"user:{ann.pk}": stand_in})
+    assert backend.get_user(bob.pk).username == "bobbie"  # another account: not used, dropped
+    assert backend.get_user(ann.pk).username == "annabel"
+    backends.read_ahead(ann.pk, {f"user:{ann.pk}": stand_in})
+    assert backend.get_user(ann.pk).username == "stand-in"  # fresh, and this account's: taken
+    assert backend.get_user(ann.pk).username == "annabel"  # once
+    backends.read_ahead(ann.pk, {f"user:{ann.pk}": stand_in})
+    monkeypatch.setattr(backends, "FRESH", 0.0)  # read longer ago than FRESH
+    assert backend.get_user(ann.pk).username == "annabel"

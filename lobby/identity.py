@@ -7,11 +7,16 @@ from accounts.guests import player_name
 GUEST_TOKEN = "guest_token"
 
 
+def account_key(user_id) -> str:
+    """A signed-in person's key."""
+    return f"user:{user_id}"
+
+
 def player_key(request, create: bool = True) -> str | None:
     """A stable key for this person: "user:<id>", or "guest:<token>" (made on first use,
     unless create=False)."""
     if request.user.is_authenticated:
-        return f"user:{request.user.pk}"
+        return account_key(request.user.pk)
     token = request.session.get(GUEST_TOKEN)
     if not token and not create:
         return None
@@ -29,7 +34,7 @@ def scope_player_key(scope) -> str | None:
     """The same key for a WebSocket connection; None if it has neither account nor session."""
     user = scope.get("user")
     if user is not None and user.is_authenticated:
-        return f"user:{user.pk}"
+        return account_key(user.pk)
     session = scope.get("session")
     token = session.get(GUEST_TOKEN) if session is not None else None
     return f"guest:{token}" if token else None

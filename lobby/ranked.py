@@ -43,6 +43,7 @@ from infra import news
 from infra.scheduling import run_later
 
 from . import services
+from .identity import account_key
 from .models import Member, QueueEntry, Room
 from .words import say
 
@@ -136,7 +137,7 @@ def rated_kinds() -> list[str]:
 
 
 def player_key(user) -> str:
-    return f"user:{user.pk}"  # as lobby.identity keys a signed-in person
+    return account_key(user.pk)
 
 
 # ---- joining and leaving the queue --------------------------------------------------------------

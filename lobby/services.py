@@ -26,6 +26,7 @@ from infra.scheduling import on_thread, run_later, run_soon
 from kudos import challenges
 from kudos.services import Refused
 
+from .identity import account_key
 from .models import ROOM_SIZE, Member, Presence, Room, RoomGame, Watcher
 from .words import Said, say
 
@@ -845,7 +846,7 @@ def seated_key(player: str) -> str:
 
 
 # A signed-in player's page reads the kept table with the account row (one round trip for both).
-backends.BESIDE.append(lambda user_id: [seated_key(f"user:{user_id}")])
+backends.BESIDE.append(lambda user_id: [seated_key(account_key(user_id))])
 
 
 def table_code(player: str, read: dict | None = None) -> str | None:

@@ -74,6 +74,8 @@ class Move:
     # Against an older seq, it still applies if this seat has not acted since and its choices
     # are the same now as then (another seat's simultaneous flip or bet came first).
     rebase: bool = False
+    # The socket that sent it, which shows the result itself: the table's news skips it.
+    shown_by: str = ""
 
 
 @dataclass
@@ -137,7 +139,7 @@ async def on_loop(move: Move) -> Outcome | None:
         return None
     store.remember_row(known)
     key, text = store.keep_state(known, worked.state)
-    _start(_publish(known, key, text, what_next(known, worked.state)))
+    _start(_publish(known, key, text, what_next(known, worked.state), move.shown_by))
     return Outcome(game=known, state=worked.state, events=worked.events)
 
 
@@ -202,7 +204,7 @@ def _work_out(game: Game, state_of: Callable[[], dict], move: Move, *, locked: b
     game.seq += 1
     game.last_actions = {**game.last_actions, str(move.seat): logged["type"]}
     event = GameEvent(
-        game=game,
+        game_id=game.pk,  # by id: the relation's checks cost a move more than the rest of the row
         seq=game.seq,
         seat=move.seat,
         action=logged,
@@ -264,13 +266,17 @@ def _start(coroutine) -> None:
     task.add_done_callback(_publishing.discard)
 
 
-async def _publish(game: Game, key: str, text: str, then) -> None:
+async def _publish(game: Game, key: str, text: str, then, shown_by: str = "") -> None:
     """After a move written on the loop, what after_commit does after one written on a
     thread."""
     # The state first, for every process that hears the news (any process can rebuild it from
     # the log if Redis is away).
     await news.tell(
-        group_name(game.pk), "game.update", seq=game.seq, keep=(key, text, store.STATE_TTL)
+        group_name(game.pk),
+        "game.update",
+        keep=(key, text, store.STATE_TTL),
+        but=shown_by,
+        seq=game.seq,
     )
     if then is not None:
         try:

@@ -49,10 +49,13 @@ class TableLayer(RedisChannelLayer):
         send's round trip)."""
         return len(self.hosts) == 1 and self.hosts[0].get("address") == url
 
-    async def group_send(self, group, message, *, first: tuple[str, bytes, int] | None = None):
+    async def group_send(
+        self, group, message, *, first: tuple[str, bytes, int] | None = None, but: str = ""
+    ):
         """As channels_redis's, and `first` (key, value, seconds), where the layer `holds` the
         key's Redis, set before the members are read, in the same round trip: every member
-        that hears the message can read it."""
+        that hears the message can read it. A member of this process named `but` is not sent
+        it."""
         assert self.require_valid_group_name(group), "Group name not valid"
         key = self._group_key(group)
         async with self.connection(self.consistent_hash(group)).pipeline(False) as pipe:
@@ -64,7 +67,8 @@ class TableLayer(RedisChannelLayer):
         through_redis = []
         for name in (m.decode("utf8") for m in members):
             if self._is_local(name):
-                self._deliver(name, message)
+                if name != but:
+                    self._deliver(name, message)
             else:
                 through_redis.append(name)
         if through_redis:

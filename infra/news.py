@@ -17,6 +17,7 @@ from channels.layers import get_channel_layer
 from django.core.cache import cache
 from django.db import transaction
 
+from .layers import TableLayer
 from .scheduling import run_async, run_soon
 
 log = logging.getLogger(__name__)
@@ -28,13 +29,15 @@ def person_group(user_id: int) -> str:
 
 
 async def tell(
-    group: str, kind: str, *, keep: tuple[str, Any, int] | None = None, **fields
+    group: str, kind: str, *, keep: tuple[str, Any, int] | None = None, but: str = "", **fields
 ) -> bool:
     """Send news `kind` (e.g. "game.update") to every socket in `group`. Whether it went.
 
     `keep` (key, value, seconds) is set in the shared cache first, so every socket that hears
     the news can read it: in the news's own round trip where the channel layer holds the
-    cache's Redis (the production shape), else just before."""
+    cache's Redis (the production shape), else just before. `but`: a socket of this process
+    that has what the news says already (the one that made it), where the layer can skip one
+    (TableLayer); any other layer tells it too, as it tells everyone."""
     layer = get_channel_layer()
     first = None
     if keep is not None:
@@ -45,11 +48,13 @@ async def tell(
                 await cache.aset(*keep)
             except Exception as exc:  # Redis away: a cached value is rebuilt by its reader
                 log.warning("%s was not cached: %r", keep[0], exc)
+    extra = {}
+    if first is not None:
+        extra["first"] = first
+    if but and isinstance(layer, TableLayer):
+        extra["but"] = but
     try:
-        if first is None:
-            await layer.group_send(group, {"type": kind, **fields})
-        else:
-            await layer.group_send(group, {"type": kind, **fields}, first=first)
+        await layer.group_send(group, {"type": kind, **fields}, **extra)
     except Exception as exc:  # the channel layer away: news, not state
         log.warning("news %s for %s was not sent: %r", kind, group, exc)
         return False

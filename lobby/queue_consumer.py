@@ -14,7 +14,6 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
-from django.utils import translation
 
 from infra.sockets import (
     READ_ONLY,
@@ -29,7 +28,7 @@ from infra.sockets import (
 from . import messages, ranked
 from .models import QueueEntry
 from .tables import csrf_token_for
-from .words import in_language, say
+from .words import in_language, say, speaking
 
 MAX_MESSAGE = 1024
 SIGN_IN_CASUAL = say("Sign in to find players.")
@@ -133,7 +132,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         state = ranked.queue_state(self.user, self.engine, self.casual)
         if self.format == "json":
             return json.dumps(state)
-        with translation.override(self.language):
+        with speaking(self.language):
             return get_template(self.template).render(
                 {"q": state, "csrf_token": self.csrf_token, "user": self.user}
             )
@@ -143,7 +142,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "error", "message": message}))
         else:
-            with translation.override(self.language):
+            with speaking(self.language):
                 text = get_template("lobby/_error.html").render({"message": message})
             await self.send(text_data=text)
 

@@ -36,7 +36,8 @@ BRIEF = 0.5
 _parts: OrderedDict[tuple, Any] = OrderedDict()
 _brief: OrderedDict[tuple, float] = OrderedDict()  # brief keys, oldest first: when kept
 _lock = threading.Lock()
-_built_by: dict[tuple, threading.Event] = {}  # key: set once its build on some thread is done
+_built_by: set[tuple] = set()  # keys being built, on some thread
+_finished = threading.Condition(_lock)  # told whenever a build ends
 # One thread: builds wait for each other rather than for the GIL, and the loop gets its turns.
 _aside = ThreadPoolExecutor(1, thread_name_prefix="viewpoints")
 _building: dict[tuple, asyncio.Future] = {}  # key: its build in progress aside
@@ -62,11 +63,10 @@ def shared(key: tuple, build: Callable[[], Any], brief: bool = False) -> Any:
             if part is not _parts:
                 _parts.move_to_end(key)
                 return part
-            building = _built_by.get(key)
-            if building is None:
-                building = _built_by[key] = threading.Event()
+            if key not in _built_by:
+                _built_by.add(key)
                 break
-        building.wait()  # then it is kept (or, if that build failed, built here)
+            _finished.wait()  # then it is kept (or, if that build failed, built here)
     try:
         part = build()  # outside the lock: other keys are built meanwhile
         with _lock:
@@ -82,8 +82,8 @@ def shared(key: tuple, build: Callable[[], Any], brief: bool = False) -> Any:
         return part
     finally:
         with _lock:
-            del _built_by[key]
-        building.set()
+            _built_by.discard(key)
+            _finished.notify_all()
 
 
 async def built_aside(key: tuple, build: Callable[[], Any]) -> Any:

@@ -74,6 +74,28 @@ async def test_a_member_that_left_hears_nothing_and_each_gets_its_own_copy():
 
 
 @pytest.mark.asyncio
+async def test_a_send_but_one_member_skips_only_that_member():
+    here, there = _layers()
+    mover, other, theirs = (
+        await here.new_channel(),
+        await here.new_channel(),
+        await there.new_channel(),
+    )
+    for channel in (mover, other, theirs):
+        await here.group_add("game-3", channel)
+    try:
+        sent = {"type": "game.update", "seq": 4}
+        await here.group_send("game-3", sent, but=mover)
+        assert await asyncio.wait_for(here.receive(other), 5) == sent
+        assert await asyncio.wait_for(there.receive(theirs), 5) == sent
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(here.receive(mover), 0.3)
+    finally:
+        await here.flush()
+        await there.close_pools()
+
+
+@pytest.mark.asyncio
 async def test_a_socket_that_has_gone_is_kept_nothing_though_still_in_the_group():
     """Its consumer ended without leaving (a crash, Redis away when it closed): news from
     this process or through Redis from another is dropped, not buffered for nobody."""

@@ -283,6 +283,33 @@ async def test_a_table_plays_with_no_thread_once_seated(real_services, monkeypat
         await ws.disconnect()
 
 
+async def test_the_mover_is_sent_its_view_and_not_its_own_moves_news(real_services, monkeypatch):
+    """The seat that moved is sent its view by its own socket at once: the table's news of
+    the move goes to the other seat only (the mover's socket would wake just to drop it)."""
+    sockets = await _seated_war_table()
+    heard = []  # (the hearing socket's seat, the seq its news was of)
+    game_update = consumers.RoomConsumer.game_update
+
+    async def hearing(consumer, event):
+        heard.append((consumer.seen[0].seat, event["seq"]))
+        await game_update(consumer, event)
+
+    monkeypatch.setattr(consumers.RoomConsumer, "game_update", hearing)
+    seen = [0, 0]
+    for seq in range(10):
+        mover = seq % 2
+        await sockets[mover].send_to(
+            text_data=json.dumps({"type": "act", "action": {"type": "flip"}, "seq": seq})
+        )
+        for i in (0, 1):  # both seats see the move
+            while seen[i] < seq + 1:
+                message = await receive_until(sockets[i], lambda m: m["type"] == "state")
+                seen[i] = max(seen[i], message["seq"])
+    assert sorted(heard) == sorted((1 - (seq - 1) % 2, seq) for seq in range(1, 11))
+    for ws in sockets:
+        await ws.disconnect()
+
+
 async def test_a_game_dealt_by_another_process_plays_on_the_loop_once_read(
     real_services, monkeypatch
 ):

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from django.utils import translation
 
 from .engine.text import Said
-
-
-def speaking(language: str):
-    """``translation.override(language)``, at no cost when ``language`` is already the one
-    spoken: a socket's messages are nearly all drawn in the language its loop speaks."""
-    if language == translation.get_language():
-        return contextlib.nullcontext()
-    return translation.override(language)
 
 
 def in_language(text: str, language: str) -> str:

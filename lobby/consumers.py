@@ -21,6 +21,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
+from django.utils import translation
 from django.utils.translation import gettext_noop
 
 from cards import prefs as card_prefs
@@ -44,7 +45,7 @@ from infra.sockets import (
 from . import chat, limits, messages, selectors, services, spectating, tables, viewpoints
 from .identity import scope_player_key
 from .models import Member
-from .words import all_in_language, in_language, say, speaking
+from .words import all_in_language, in_language, say
 
 log = logging.getLogger(__name__)
 
@@ -247,7 +248,7 @@ class RoomConsumer(
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "hint", "hint": hint}))
         else:
-            with speaking(self.language):
+            with translation.override(self.language):
                 await self.send(text_data=tables.render_hint(hint))
 
     async def speed_play(self, speed):
@@ -381,14 +382,14 @@ class RoomConsumer(
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "watchers", "count": count}))
         else:
-            with speaking(self.language):
+            with translation.override(self.language):
                 await self.send(text_data=tables.render_watching(count))
 
     async def room_chat(self, event):
         """Someone at the table said a quick chat phrase: only that, not a new view."""
         if self.player in event["unheard_by"]:
             return
-        with speaking(self.language):  # the phrase in the reader's language
+        with translation.override(self.language):  # the phrase in the reader's language
             if self.format == "json":
                 text = json.dumps(chat.message(event))
             else:
@@ -465,11 +466,11 @@ class RoomConsumer(
         """The message for `context`, with the game group and seq it shows."""
         context["csrf_token"], context["notice"] = self.csrf_token, notice
         context.update(self.card_prefs)
-        with speaking(self.language):
-            if self.format == "json":
-                message = tables.state_message(context)
-                text = json.dumps(tables.in_reader_language(message, self.language))
-            else:
+        if self.format == "json":  # its sentences said in the reader's language by name
+            message = tables.state_message(context)
+            text = json.dumps(tables.in_reader_language(message, self.language))
+        else:
+            with translation.override(self.language):
                 text = tables.render_fragment(context)
         game = room.game
         return text, gameplay.group_name(game.pk) if game else None, game.seq if game else -1
@@ -488,7 +489,7 @@ class RoomConsumer(
                 answer["retry_after"] = retry_after
             await self.send(text_data=json.dumps(answer))
         else:
-            with speaking(self.language):
+            with translation.override(self.language):
                 await self.send(text_data=tables.render_error(message))
 
 
@@ -646,7 +647,7 @@ class WatchConsumer(RoomConsumer):
         if self.format == "json":
 
             def state():
-                with speaking(language):
+                with translation.override(language):
                     message = tables.state_message(context)
                     return json.dumps(tables.in_reader_language(message, language))
 
@@ -655,7 +656,7 @@ class WatchConsumer(RoomConsumer):
         context.update(self.card_prefs)
 
         def fragment():
-            with speaking(language):
+            with translation.override(language):
                 return tables.render_fragment(context)
 
         return ("watch-html", *key, repr(sorted(self.card_prefs.items()))), fragment

@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
+from django.utils import translation
 
 from infra.sockets import (
     READ_ONLY,
@@ -28,7 +29,7 @@ from infra.sockets import (
 from . import messages, ranked
 from .models import QueueEntry
 from .tables import csrf_token_for
-from .words import in_language, say, speaking
+from .words import in_language, say
 
 MAX_MESSAGE = 1024
 SIGN_IN_CASUAL = say("Sign in to find players.")
@@ -132,7 +133,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         state = ranked.queue_state(self.user, self.engine, self.casual)
         if self.format == "json":
             return json.dumps(state)
-        with speaking(self.language):
+        with translation.override(self.language):
             return get_template(self.template).render(
                 {"q": state, "csrf_token": self.csrf_token, "user": self.user}
             )
@@ -142,7 +143,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "error", "message": message}))
         else:
-            with speaking(self.language):
+            with translation.override(self.language):
                 text = get_template("lobby/_error.html").render({"message": message})
             await self.send(text_data=text)
 

@@ -13,13 +13,13 @@ from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
+from django.utils import translation
 
 from infra.scheduling import on_thread
 from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, language_of
 
 from . import selectors, services, viewpoints
 from .tables import csrf_token_for
-from .words import speaking
 
 
 class OpenTablesConsumer(
@@ -57,5 +57,5 @@ class OpenTablesConsumer(
         if self.format == "json":
             return json.dumps({"type": "tables", "tables": listed})
         context = {"tables": listed, "csrf_token": self.csrf_token}
-        with speaking(self.language):  # the list is shared, its page is not
+        with translation.override(self.language):  # the list is shared, its page is not
             return get_template("lobby/_open_tables.html").render(context)

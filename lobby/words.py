@@ -10,9 +10,9 @@ from __future__ import annotations
 from django.utils import translation
 
 from gameplay.engine.text import Said, say
-from gameplay.text import all_in_language, in_language, speaking
+from gameplay.text import all_in_language, in_language
 
-__all__ = ["Said", "all_in_language", "here", "in_language", "say", "speaking"]
+__all__ = ["Said", "all_in_language", "here", "in_language", "say"]
 
 
 def here(text: str) -> str:

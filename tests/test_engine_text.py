@@ -6,11 +6,9 @@ import copy
 import json
 import pickle
 
-from django.utils import translation
-
 from gameplay.engine.cards import card_name, label
 from gameplay.engine.text import Said, say, say_n
-from gameplay.text import in_language, speaking
+from gameplay.text import in_language
 
 
 def test_a_said_is_its_english_sentence_and_keeps_its_template():
@@ -103,19 +101,3 @@ def test_a_plain_param_such_as_a_name_is_never_translated():
     assert in_language(say("Draw"), "fr") != "Draw"  # the catalogue does know the word
     assert in_language(sentence, "fr").startswith("Draw ")
     assert in_language(sentence, "en") == "Draw of Hearts"
-
-
-def test_speaking_a_language_switches_only_when_it_is_not_spoken_already(monkeypatch):
-    switched = []
-    activate = translation.activate
-    monkeypatch.setattr(
-        translation, "activate", lambda lang: switched.append(lang) or activate(lang)
-    )
-    with speaking("fr"):
-        assert translation.gettext("Sign out") != "Sign out"  # said in French
-        with speaking("fr"):  # already spoken: no switch
-            assert translation.get_language() == "fr"
-    assert switched == ["fr", "en"] and translation.get_language() == "en"
-    with speaking("en"):
-        assert translation.gettext("Sign out") == "Sign out"
-    assert switched == ["fr", "en"]

@@ -102,23 +102,12 @@ def submit_action(
     )
 
 
-async def submit_from_loop(
-    *, game_id: int, seat: int, action: Any, seq: int, action_id: str = "", shown_by: str = ""
-):
-    """A person's action from a table socket (an event loop): as submit_action, with rebase,
-    written on the loop itself when it is the common move (see gameplay.moves). `shown_by`:
-    the socket's channel, which shows the result itself and is not sent the table's news."""
-    return await moves.submit_from_loop(
-        Move(
-            game_id=game_id,
-            seat=seat,
-            action=action,
-            seq=seq,
-            action_id=action_id,
-            rebase=True,
-            shown_by=shown_by,
-        )
-    )
+async def submit_from_loop(*, shown_by: str = "", **move: Any) -> Outcome:
+    """A person's action from a table socket (an event loop): as submit_action (`move`: its
+    game_id, seat, action, seq and action_id), with rebase, written on the loop itself when it
+    is the common move (see gameplay.moves). `shown_by`: the socket's channel, which shows the
+    result itself and is not sent the table's news."""
+    return await moves.submit_from_loop(Move(**move, rebase=True, shown_by=shown_by))
 
 
 # ---- the table besides moves --------------------------------------------------------------------

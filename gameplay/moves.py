@@ -266,7 +266,7 @@ def _start(coroutine) -> None:
     task.add_done_callback(_publishing.discard)
 
 
-async def _publish(game: Game, key: str, text: str, then, shown_by: str = "") -> None:
+async def _publish(game: Game, key: str, text: str, then, shown_by: str) -> None:
     """After a move written on the loop, what after_commit does after one written on a
     thread."""
     # The state first, for every process that hears the news (any process can rebuild it from

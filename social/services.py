@@ -19,6 +19,7 @@ from django.utils.translation import gettext, gettext_noop
 from infra import news
 from kudos import header
 from lobby import services as lobby
+from lobby.identity import account_key
 from lobby.models import ROOM_SIZE, Room
 
 from .models import Block, FriendRequest, Friendship, Invitation, Online
@@ -267,7 +268,7 @@ def unblock(*, user, username) -> None:
 
 
 def _player(user) -> str:
-    return f"user:{user.pk}"  # lobby.identity's key for a signed-in person
+    return account_key(user.pk)
 
 
 def _room_full(room: Room) -> bool:

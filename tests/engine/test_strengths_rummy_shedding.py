@@ -30,8 +30,10 @@ IDS = ["gin", "crazy8", "maumau", "101", "american8"]
 
 @pytest.fixture(autouse=True)
 def small_search(monkeypatch):
-    """Expert searches a few deals only, so the suite stays fast (the CPU cap is never hit)."""
+    """Hard and Expert search a few deals only, so the suite stays fast (the CPU caps are
+    never hit)."""
     monkeypatch.setattr(gin_search, "DEALS", 3)
+    monkeypatch.setattr(gin_search, "QUICK_DEALS", 3)
     monkeypatch.setattr(gin_strategy, "GUESS_POOL", 12)
     monkeypatch.setattr(shedding_search, "DEALS", 3)
 

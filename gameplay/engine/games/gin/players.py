@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from ...core import Action
-from .search import expert
-from .strategy import choose, easy, hard
+from .search import expert, quick
+from .strategy import choose, easy
 
 
 def bot(view: dict[str, Any], legal: list[Action], rng: random.Random, strength: str) -> Action:
@@ -16,7 +16,7 @@ def bot(view: dict[str, Any], legal: list[Action], rng: random.Random, strength:
     if strength == "easy":
         return easy(view, legal, rng)
     if strength == "hard":
-        return hard(view, legal, rng)
+        return quick(view, legal, rng)
     if strength == "expert":
         return expert(view, legal, rng)
     return choose(view, legal)

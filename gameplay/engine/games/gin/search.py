@@ -30,6 +30,7 @@ from .strategy import (
     hard,
     knock_score,
     rank_discards,
+    remembering,
     takes,
 )
 
@@ -43,20 +44,51 @@ WIDE = True  # search draws and Hard's best few discards too, not only whether t
 # moves are compared at once, and a lower bar lets chance pick one of them.
 SURE = 2.5
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
+# Hard searches too, within its 50 ms: a few deals, guessed in at most QUICK_GUESS_CAP.
+QUICK_DEALS = 24
+QUICK_GUESS_CAP = 0.012
+QUICK_CAP = 0.032
 STOCK_FLOOR = 2
 
 
 def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
     started = time.process_time()
     guess = Guess(view)
-    hand = guess.hand
     drawing = legal[0]["type"] == "draw"
     if drawing and len(legal) == 1:
         return legal[0]
     opponents = guess.hands(rng, max(GUESS_POOL, 3 * DEALS), DEALS)
-    # Hard's move first: another replaces it only when the deals clearly prefer it.
-    candidates = [hard(view, legal, rng)]
-    if drawing:
+    return searched(view, legal, rng, guess, opponents, hard(view, legal, rng), started, CPU_CAP)
+
+
+def quick(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
+    """Hard: the same search on a few deals, its first candidate Hard's rules on the same
+    guess, the whole move within ``QUICK_CAP``."""
+    started = time.process_time()
+    guess = Guess(view)
+    if len(legal) == 1:
+        return legal[0]
+    opponents = guess.hands(rng, 3 * QUICK_DEALS, QUICK_DEALS, QUICK_GUESS_CAP)
+    first = remembering(view, legal, guess, opponents)
+    return searched(view, legal, rng, guess, opponents, first, started, QUICK_CAP)
+
+
+def searched(
+    view: dict[str, Any],
+    legal: list[Action],
+    rng: random.Random,
+    guess: Guess,
+    opponents: list[int],
+    first: Action,
+    started: float,
+    cap: float,
+) -> Action:
+    """``first``, or another move worth considering that the ``opponents`` deals clearly
+    prefer, played out until ``cap`` seconds of CPU from ``started``."""
+    hand = guess.hand
+    # The first move first: another replaces it only when the deals clearly prefer it.
+    candidates = [first]
+    if legal[0]["type"] == "draw":
         if not WIDE:
             return candidates[0]
         candidates += [a for a in legal if a != candidates[0]]
@@ -79,7 +111,7 @@ def expert(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Act
         rng.shuffle(stock)
         for i, action in enumerate(candidates):
             scores[i].append(outcome(action, hand, opponent, stock, top))
-        if time.process_time() - started > CPU_CAP:
+        if time.process_time() - started > cap:
             break
     best, best_edge = 0, 0.0
     for i in range(1, len(candidates)):

@@ -290,12 +290,20 @@ class Guess:
 
 
 def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-    you = view["you"]
-    hand = melds.hand_mask(item["card"] for item in you["hand"])
+    """Hard's rules on a guess of their own: the searches' first candidate."""
     guess = Guess(view)
+    drawing = legal[0]["type"] == "draw"
+    opponents = [] if drawing else guess.hands(rng, GUESS_POOL, GUESS_KEEP)
+    return remembering(view, legal, guess, opponents)
+
+
+def remembering(
+    view: dict[str, Any], legal: list[Action], guess: Guess, opponents: list[int]
+) -> Action:
+    """The discard (or knock) that the guessed ``opponents`` say is best, by rule."""
+    hand = guess.hand
     if legal[0]["type"] == "draw":
-        return _draw(view, legal, hand, you["deadwood"])
-    opponents = guess.hands(rng, GUESS_POOL, GUESS_KEEP)
+        return _draw(view, legal, hand, view["you"]["deadwood"])
     ranked = rank_discards(guess, legal, opponents)
     knock = best_knock(legal, hand)
     if knock is not None:

@@ -21,10 +21,11 @@ opponent's hidden cards (``Guess``): hands drawn from the unseen cards, leaning 
 that meld with what it took and away from cards next to what it passed on or threw, then
 weighted towards the low deadwood a player reaches after that many turns and away from hands
 that would have kept a card thrown or taken a card passed on. It then avoids feeding the
-opponent, and knocks only when the guessed hands say the knock wins on the whole.
+opponent, and knocks only when the guessed hands say the knock wins on the whole
+(``remembering``). It then checks that move by a short search (search.py ``quick``).
 
-Expert (search.py) searches those guessed hands: for each move worth considering it plays the
-hand out on sampled deals and keeps the move that scores best.
+Expert (search.py) searches those guessed hands longer: for each move worth considering it
+plays the hand out on sampled deals and keeps the move that scores best.
 """
 
 from __future__ import annotations

@@ -112,8 +112,15 @@ def searched(
     for opponent in opponents:
         stock = [bit for bit in guess.unseen if not bit & opponent]
         rng.shuffle(stock)
-        for i, action in enumerate(candidates):
-            scores[i].append(outcome(action, hand, opponent, stock, top))
+        deal: list[int] = []
+        for action in candidates:
+            if deal and time.process_time() - started > cap:
+                break  # a hand can take long to play out: the cap is looked at between them
+            deal.append(outcome(action, hand, opponent, stock, top))
+        if len(deal) < len(candidates):
+            break  # the deal is dropped: moves are compared on the same deals only
+        for column, points in zip(scores, deal, strict=True):
+            column.append(points)
         if time.process_time() - started > cap:
             break
     best, best_edge = 0, 0.0

@@ -154,9 +154,9 @@ def test_nearest_picks_the_level_nearest_and_draws_among_ties():
     assert computers.nearest(levels, 1400) == "easy"
     drawn = {computers.nearest(levels, 1400, random.Random(i)) for i in range(40)}
     assert drawn == {"easy", "medium"}
-    gin = {"easy": 1250, "medium": 1500, "hard": 1500, "expert": 1500}
-    drawn = {computers.nearest(gin, 1500, random.Random(i)) for i in range(60)}
-    assert drawn == {"medium", "hard", "expert"}  # the ladder can't tell them apart
+    tied = {"easy": 1250, "medium": 1500, "hard": 1500, "expert": 1500}
+    drawn = {computers.nearest(tied, 1500, random.Random(i)) for i in range(60)}
+    assert drawn == {"medium", "hard", "expert"}  # a ladder that can't tell them apart
 
 
 def test_nearest_strength_starts_from_the_ladder_then_follows_the_ratings(monkeypatch):

@@ -163,9 +163,10 @@ class Gin(DrawDiscard):
     max_players = 2
     rated = True
     strengths = STRENGTHS
-    # docs/computer-players-rummy-shedding.md: Easy scores 19.3% against Medium (≈ −250 points
-    # at 177 a logit, docs/ratings.md); Hard and Expert not told apart from Medium yet.
-    ladder = {"easy": 1250, "medium": 1500, "hard": 1500, "expert": 1500}
+    # docs/computer-players-rummy-shedding.md, at 177 points a logit (docs/ratings.md): Easy
+    # scores 19.3% against Medium (≈ −250), Hard 55.5% (+39), Expert 67.0% against Medium
+    # (+125) and 65.0% against Hard (+110 over Hard's 1540).
+    ladder = {"easy": 1250, "medium": 1500, "hard": 1540, "expert": 1635}
     options = (
         Option(
             "target",

@@ -1,14 +1,15 @@
 """Expert Gin: a determinized search (perfect-information Monte Carlo) over Hard's guesses.
 
-Hard's move and each other move worth considering (both draws; Hard's best few discards
-and the best knock) are played out to the end of the hand on the same ``DEALS`` sampled
+The move of Hard's rules (``strategy.hard``) and each other move worth considering (both
+draws; the rules' best few discards and the best knock) are played out to the end of the hand on the same ``DEALS`` sampled
 deals: an opponent hand from ``Guess`` (weighted by how well it explains the opponent's
 latest turns) and the rest of the unseen cards shuffled as the stock. Both seats then play a
 fast greedy rule (take a discard that melds and lowers deadwood, throw the card leaving the
 least deadwood, knock as the computer always did). Sharing the deals across moves (common
 random numbers) keeps their difference sharp; still, a move replaces Hard's only when it
 scores more points by ``SURE`` standard errors, since a few dozen deals are noisy and the
-guesses uncertain. ``time.process_time`` caps a move at ``CPU_CAP`` seconds.
+guesses uncertain. ``time.process_time`` caps a move at ``CPU_CAP`` seconds, looked at between
+play-outs.
 
 Hard (``quick``) runs the same search on ``QUICK_DEALS`` deals from Hard's own rules' move,
 within its 50 ms budget.

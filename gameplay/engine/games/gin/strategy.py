@@ -291,7 +291,7 @@ class Guess:
 
 
 def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
-    """Hard's rules on a guess of their own: the searches' first candidate."""
+    """Hard's rules on a guess of their own: Expert's first candidate."""
     guess = Guess(view)
     drawing = legal[0]["type"] == "draw"
     opponents = [] if drawing else guess.hands(rng, GUESS_POOL, GUESS_KEEP)

@@ -1,8 +1,8 @@
 """Expert Gin: a determinized search (perfect-information Monte Carlo) over Hard's guesses.
 
 The move of Hard's rules (``strategy.hard``) and each other move worth considering (both
-draws; the rules' best few discards and the best knock) are played out to the end of the hand on the same ``DEALS`` sampled
-deals: an opponent hand from ``Guess`` (weighted by how well it explains the opponent's
+draws; the rules' best few discards and the best knock) are played out to the end of the
+hand on the same ``DEALS`` sampled deals: an opponent hand from ``Guess`` (weighted by how well it explains the opponent's
 latest turns) and the rest of the unseen cards shuffled as the stock. Both seats then play a
 fast greedy rule (take a discard that melds and lowers deadwood, throw the card leaving the
 least deadwood, knock as the computer always did). Sharing the deals across moves (common

@@ -26,8 +26,8 @@ def searches(monkeypatch):
     seen: list[tuple] = []
     real = search.searched
 
-    def spy(view, legal, rng, guess, opponents, first, started, cap):
-        chosen = real(view, legal, rng, guess, opponents, first, started, cap)
+    def spy(view, legal, rng, guess, opponents, first, *rest):
+        chosen = real(view, legal, rng, guess, opponents, first, *rest)
         seen.append((first, chosen, legal))
         return chosen
 

@@ -73,8 +73,9 @@ def quick(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Acti
     if len(legal) == 1:
         return legal[0]
     opponents = guess.hands(rng, 3 * QUICK_DEALS, QUICK_DEALS, QUICK_GUESS_CAP)
-    first = remembering(view, legal, guess, opponents)
-    return searched(view, legal, rng, guess, opponents, first, started, QUICK_CAP)
+    ranked = [] if legal[0]["type"] == "draw" else rank_discards(guess, legal, opponents)
+    first = remembering(view, legal, guess, opponents, ranked)
+    return searched(view, legal, rng, guess, opponents, first, started, QUICK_CAP, ranked)
 
 
 def searched(
@@ -86,9 +87,11 @@ def searched(
     first: Action,
     started: float,
     cap: float,
+    ranked: list[tuple] | None = None,
 ) -> Action:
     """``first``, or another move worth considering that the ``opponents`` deals clearly
-    prefer, played out until ``cap`` seconds of CPU from ``started``."""
+    prefer, played out until ``cap`` seconds of CPU from ``started``. ``ranked``: the
+    discards already ranked on ``opponents``, if the caller has them."""
     hand = guess.hand
     # The first move first: another replaces it only when the deals clearly prefer it.
     candidates = [first]
@@ -100,7 +103,8 @@ def searched(
         knock = best_knock(legal, hand)
         if knock is not None and knock[0] == 0:
             return {"type": "knock", "card": knock[1]}
-        ranked = rank_discards(guess, legal, opponents)
+        if ranked is None:
+            ranked = rank_discards(guess, legal, opponents)
         for _, card in ranked[: CANDIDATES if WIDE else 1]:
             candidates.append({"type": "discard", "card": card})
         if knock is not None:

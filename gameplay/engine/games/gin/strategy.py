@@ -294,18 +294,24 @@ def hard(view: dict[str, Any], legal: list[Action], rng: random.Random) -> Actio
     """Hard's rules on a guess of their own: Expert's first candidate."""
     guess = Guess(view)
     drawing = legal[0]["type"] == "draw"
-    opponents = [] if drawing else guess.hands(rng, GUESS_POOL, GUESS_KEEP)
-    return remembering(view, legal, guess, opponents)
+    if drawing:
+        return remembering(view, legal, guess, [], [])
+    opponents = guess.hands(rng, GUESS_POOL, GUESS_KEEP)
+    return remembering(view, legal, guess, opponents, rank_discards(guess, legal, opponents))
 
 
 def remembering(
-    view: dict[str, Any], legal: list[Action], guess: Guess, opponents: list[int]
+    view: dict[str, Any],
+    legal: list[Action],
+    guess: Guess,
+    opponents: list[int],
+    ranked: list[tuple],
 ) -> Action:
-    """The discard (or knock) that the guessed ``opponents`` say is best, by rule."""
+    """The discard (or knock) that the guessed ``opponents`` say is best, by rule; ``ranked``
+    is ``rank_discards`` on them (empty when drawing)."""
     hand = guess.hand
     if legal[0]["type"] == "draw":
         return _draw(view, legal, hand, view["you"]["deadwood"])
-    ranked = rank_discards(guess, legal, opponents)
     knock = best_knock(legal, hand)
     if knock is not None:
         points, card = knock

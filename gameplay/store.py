@@ -15,7 +15,6 @@ each field's own conversion, as the ORM would send them. Every write to a game r
 from __future__ import annotations
 
 import hashlib
-import json
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -24,6 +23,7 @@ import psycopg
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
+from infra import jsontext
 from infra.database import loop as loop_database
 
 from . import archive
@@ -202,7 +202,7 @@ def _cached_state(game: Game, seq: int) -> dict[str, Any] | None:
         if text is None:
             return None
         _keep_text(key, text)
-    return json.loads(text)
+    return jsontext.loads(text)
 
 
 def share_state(game: Game, state: dict[str, Any]) -> None:
@@ -214,7 +214,7 @@ def share_state(game: Game, state: dict[str, Any]) -> None:
 def keep_state(game: Game, state: dict[str, Any]) -> tuple[str, str]:
     """Keep the state after `game.seq` actions in this process; its key and text, for the
     shared cache."""
-    key, text = _state_key(game, game.seq), json.dumps(state)
+    key, text = _state_key(game, game.seq), jsontext.dumps(state)
     _keep_text(key, text)
     return key, text
 
@@ -231,7 +231,7 @@ def kept_state(game: Game) -> dict[str, Any] | None:
     """The state after `game.seq` actions if this process holds it (no trip to Redis)."""
     with _local_lock:
         text = _local_states.get(_state_key(game, game.seq))
-    return None if text is None else json.loads(text)
+    return None if text is None else jsontext.loads(text)
 
 
 def load_state(game: Game) -> dict[str, Any]:

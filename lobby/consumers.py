@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import json
 import logging
 import time
 from urllib.parse import parse_qs
@@ -28,7 +27,7 @@ from cards import prefs as card_prefs
 from gameplay import services as gameplay
 from gameplay import store
 from gameplay.engine import IllegalAction, registry
-from infra import metrics, news
+from infra import jsontext, metrics, news
 from infra.scheduling import on_thread
 from infra.sockets import (
     READ_ONLY,
@@ -235,7 +234,7 @@ class RoomConsumer(
         if kind == "chat":
             return await self.chat(message)
         if kind == "ping":
-            return await self.send(text_data=json.dumps({"type": "pong"}))
+            return await self.send(text_data=jsontext.dumps({"type": "pong"}))
         return await self.error(UNKNOWN_TYPE)
 
     async def hint(self):
@@ -246,7 +245,7 @@ class RoomConsumer(
             return await self.error(exc.message)
         hint = all_in_language(hint, self.language)  # its advice, said in this reader's words
         if self.format == "json":
-            await self.send(text_data=json.dumps({"type": "hint", "hint": hint}))
+            await self.send(text_data=jsontext.dumps({"type": "hint", "hint": hint}))
         else:
             with translation.override(self.language):
                 await self.send(text_data=tables.render_hint(hint))
@@ -380,7 +379,7 @@ class RoomConsumer(
         """How many watch changed: only the count is sent, not a new view."""
         count = int(event.get("count", 0))
         if self.format == "json":
-            await self.send(text_data=json.dumps({"type": "watchers", "count": count}))
+            await self.send(text_data=jsontext.dumps({"type": "watchers", "count": count}))
         else:
             with translation.override(self.language):
                 await self.send(text_data=tables.render_watching(count))
@@ -391,7 +390,7 @@ class RoomConsumer(
             return
         with translation.override(self.language):  # the phrase in the reader's language
             if self.format == "json":
-                text = json.dumps(chat.message(event))
+                text = jsontext.dumps(chat.message(event))
             else:
                 text = tables.render_chat(event)
         await self.send(text_data=text)
@@ -468,7 +467,7 @@ class RoomConsumer(
         context.update(self.card_prefs)
         if self.format == "json":  # its sentences said in the reader's language by name
             message = tables.state_message(context)
-            text = json.dumps(tables.in_reader_language(message, self.language))
+            text = jsontext.dumps(tables.in_reader_language(message, self.language))
         else:
             with translation.override(self.language):
                 text = tables.render_fragment(context)
@@ -477,7 +476,7 @@ class RoomConsumer(
 
     async def ack(self, action_id: str, seq: int):
         if self.format == "json":
-            await self.send(text_data=json.dumps({"type": "ack", "id": action_id, "seq": seq}))
+            await self.send(text_data=jsontext.dumps({"type": "ack", "id": action_id, "seq": seq}))
 
     async def error(self, message: str, action_id: str = "", retry_after: float | None = None):
         message = in_language(message, self.language)
@@ -487,7 +486,7 @@ class RoomConsumer(
                 answer["id"] = action_id
             if retry_after is not None:
                 answer["retry_after"] = retry_after
-            await self.send(text_data=json.dumps(answer))
+            await self.send(text_data=jsontext.dumps(answer))
         else:
             with translation.override(self.language):
                 await self.send(text_data=tables.render_error(message))
@@ -649,7 +648,7 @@ class WatchConsumer(RoomConsumer):
             def state():
                 with translation.override(language):
                     message = tables.state_message(context)
-                    return json.dumps(tables.in_reader_language(message, language))
+                    return jsontext.dumps(tables.in_reader_language(message, language))
 
             return ("watch-json", *key), state
 

@@ -8,7 +8,6 @@ In: {"type": "leave"}, {"type": "sync"}, {"type": "ping"} → {"type": "pong"}."
 from __future__ import annotations
 
 import asyncio
-import json
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -16,6 +15,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
 from django.utils import translation
 
+from infra import jsontext
 from infra.sockets import (
     READ_ONLY,
     ClosesWhenRedisIsDown,
@@ -107,7 +107,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         if kind == "ping":
             if self.entry_id is not None:
                 await database_sync_to_async(ranked.page_seen)(self.entry_id)
-            return await self.send(text_data=json.dumps({"type": "pong"}))
+            return await self.send(text_data=jsontext.dumps({"type": "pong"}))
         if kind == "sync":
             return await self.refresh()
         if kind == "leave":
@@ -132,7 +132,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
         self._track()
         state = ranked.queue_state(self.user, self.engine, self.casual)
         if self.format == "json":
-            return json.dumps(state)
+            return jsontext.dumps(state)
         with translation.override(self.language):
             return get_template(self.template).render(
                 {"q": state, "csrf_token": self.csrf_token, "user": self.user}
@@ -141,7 +141,7 @@ class QueueConsumer(SendsWhileOpen, ClosesWhenRedisIsDown, LeavesTheLayer, Async
     async def error(self, message: str):
         message = in_language(message, self.language)
         if self.format == "json":
-            await self.send(text_data=json.dumps({"type": "error", "message": message}))
+            await self.send(text_data=jsontext.dumps({"type": "error", "message": message}))
         else:
             with translation.override(self.language):
                 text = get_template("lobby/_error.html").render({"message": message})

@@ -8,13 +8,13 @@ Out: the list's fragment for the htmx ws extension, or with ?format=json
 
 from __future__ import annotations
 
-import json
 from urllib.parse import parse_qs
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import get_template
 from django.utils import translation
 
+from infra import jsontext
 from infra.scheduling import on_thread
 from infra.sockets import ClosesWhenRedisIsDown, LeavesTheLayer, SendsWhileOpen, language_of
 
@@ -39,7 +39,7 @@ class OpenTablesConsumer(
 
     async def receive(self, text_data=None, bytes_data=None):
         if text_data and len(text_data) < 256 and '"ping"' in text_data:
-            await self.send(text_data=json.dumps({"type": "pong"}))
+            await self.send(text_data=jsontext.dumps({"type": "pong"}))
 
     async def tables_update(self, event):
         await self.send_list(event.get("version"))
@@ -55,7 +55,7 @@ class OpenTablesConsumer(
             else selectors.open_tables()
         )
         if self.format == "json":
-            return json.dumps({"type": "tables", "tables": listed})
+            return jsontext.dumps({"type": "tables", "tables": listed})
         context = {"tables": listed, "csrf_token": self.csrf_token}
         with translation.override(self.language):  # the list is shared, its page is not
             return get_template("lobby/_open_tables.html").render(context)

@@ -261,9 +261,10 @@ async def test_json_spectators_share_one_message_per_move_sent_after_the_seats(
     send = consumers.RoomConsumer.send
 
     async def recording_send(self, text_data=None, bytes_data=None, close=False):
-        if text_data and '"type": "state"' in text_data:
+        message = json.loads(text_data) if text_data else {}
+        if message.get("type") == "state":
             spectator = isinstance(self, consumers.WatchConsumer)
-            sent.append(("spectator" if spectator else "seat", json.loads(text_data)["seq"]))
+            sent.append(("spectator" if spectator else "seat", message["seq"]))
         await send(self, text_data=text_data, bytes_data=bytes_data, close=close)
 
     monkeypatch.setattr(consumers.RoomConsumer, "send", recording_send)

@@ -130,12 +130,19 @@ class Table:
         answers = []
         while pongs_due:
             text = self.ws.recv(timeout=20)
-            if text == '{"type": "pong"}':
+            if _is_pong(text):
                 pongs_due -= 1
                 if not pongs_due:
                     break
             answers.append(text)
         return answers
+
+
+def _is_pong(text: str) -> bool:
+    try:
+        return json.loads(text) == {"type": "pong"}
+    except ValueError:  # an HTML fragment
+        return False
 
 
 def _is_ping(message: str | bytes) -> bool:

@@ -17,11 +17,16 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import psycopg
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.models import Field
+from django.utils import timezone
+from psycopg.types.json import Jsonb
 
 from infra import jsontext
 from infra.database import loop as loop_database
@@ -62,24 +67,25 @@ _APPLIED_SQL = f"SELECT seq FROM {_EVENTS} WHERE game_id = %s AND seat = %s AND 
 _SINCE_SQL = f"SELECT 1 FROM {_EVENTS} WHERE game_id = %s AND seat = %s AND seq > %s LIMIT 1"
 
 
-def move_statements(event: GameEvent, game: Game, fields: list[str], was=None) -> list:
-    """The statements that insert the move's event and update the game's `fields`, as
-    (sql, params). With `was` (the row's seq and `updated` as the move read them; every write
-    to a game row sets `updated`): one statement, which writes only if the row is still so and
-    the game in play."""
-    # The connection itself, not the proxy: each field's conversion reads it several times,
-    # and every read through the proxy looks the connection up again.
+def move_statements(event: dict[str, Any], game: Game, fields: list[str], was=None) -> list:
+    """The statements that insert the move's event (its GameEvent values by field name; the
+    time it is logged is added here) and update the game's `fields`, as (sql, params). With
+    `was` (the row's seq and `updated` as the move read them; every write to a game row sets
+    `updated`): one statement, which writes only if the row is still so and the game in play."""
+    # The connection itself, not the proxy: every read through the proxy looks it up again.
     db = connections[DEFAULT_DB_ALIAS]
+    to_db = _converters(db)
     columns = [Game._meta.get_field(name) for name in fields]
     update = "UPDATE {} SET {} WHERE id = %s".format(
         _quote(Game._meta.db_table), ", ".join(f"{_quote(c.column)} = %s" for c in columns)
     )
-    row = [c.get_db_prep_save(c.pre_save(game, False), db) for c in columns] + [game.pk]
-    logged = [f.get_db_prep_save(f.pre_save(event, True), db) for f in _EVENT_FIELDS]
+    row = [to_db(c, c.pre_save(game, False)) for c in columns] + [game.pk]
+    logged = {**event, "created": timezone.now()}
+    logged = [to_db(f, logged[f.attname]) for f in _EVENT_FIELDS]
     if was is None:
         return [(_INSERT_EVENT_SQL + f"VALUES ({_EVENT_VALUES})", logged), (update, row)]
     seq, updated = was
-    updated = Game._meta.get_field("updated").get_db_prep_value(updated, db)
+    updated = to_db(Game._meta.get_field("updated"), updated)
     return [
         (
             f"WITH moved AS ({update} AND seq = %s AND updated = %s AND status = %s RETURNING id) "
@@ -88,6 +94,63 @@ def move_statements(event: GameEvent, game: Game, fields: list[str], was=None) -
             row + [seq, updated, Game.Status.ACTIVE.value] + logged,
         )
     ]
+
+
+def _converters(db) -> Callable[[Field, Any], Any]:
+    """How a move's values go to the database: as each field's get_db_prep_save sends them. On
+    PostgreSQL the conversions a move needs are looked up once per field, not walked through the
+    field's generic path for each value (that path cost a move more CPU than its engine);
+    tests/test_store_values.py holds both to the same values."""
+    if db.vendor != "postgresql":
+        return lambda field, value: field.get_db_prep_save(value, db)
+    return _to_postgresql
+
+
+def _to_postgresql(field: Field, value: Any) -> Any:
+    if value is None:
+        return field.get_db_prep_save(value, connections[DEFAULT_DB_ALIAS])
+    return _POSTGRESQL[field](value)
+
+
+class _PostgreSQLValues(dict):
+    """Each field's conversion, found on first use."""
+
+    def __missing__(self, field: Field) -> Callable[[Any], Any]:
+        kind = (
+            field.target_field.get_internal_type()
+            if field.is_relation
+            else field.get_internal_type()
+        )
+        wrap = connections[DEFAULT_DB_ALIAS].ops.integerfield_type_map.get(kind)
+        if wrap is not None:
+            convert = wrap
+        elif kind == "JSONField" and field.encoder is None:
+            convert = _jsonb
+        elif kind in ("BigAutoField", "DateTimeField"):
+            convert = _same
+        elif kind == "BooleanField":
+            convert = bool
+        elif kind == "CharField":
+            convert = _text
+        else:
+            convert = partial(field.get_db_prep_save, connection=connections[DEFAULT_DB_ALIAS])
+        self[field] = convert
+        return convert
+
+
+def _jsonb(value: Any) -> Jsonb:
+    return Jsonb(value, dumps=jsontext.encoded)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else str(value)
+
+
+_POSTGRESQL = _PostgreSQLValues()
 
 
 def write(statements: list) -> bool:

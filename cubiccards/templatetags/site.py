@@ -13,7 +13,6 @@ from django.utils.safestring import mark_safe
 
 from cubiccards import lengths
 from gameplay.engine import registry
-from gameplay.text import in_language
 
 register = template.Library()
 
@@ -74,9 +73,3 @@ def kept(parser, token) -> KeptNode:
     nodelist = parser.parse(("endkept",))
     parser.delete_first_token()
     return KeptNode(nodelist)
-
-
-@register.filter
-def said(text):
-    """An engine's sentence (a title, a blurb, a badge's name) in the page's language."""
-    return in_language(text, translation.get_language() or "en")

@@ -3,10 +3,7 @@
 import json
 
 from django import template
-from django.utils import translation
 from django.utils.html import format_html
-
-from lobby.words import all_in_language, in_language
 
 register = template.Library()
 
@@ -60,14 +57,3 @@ def fan(count, most):
         return range(max(0, min(int(count), int(most))))
     except (TypeError, ValueError):
         return range(0)
-
-
-@register.filter
-def said(text):
-    """A game's own sentence (its engine's: a Said, or plain English such as a title read
-    back from the database; or a part of a view that holds some) in the language the page is
-    rendered in."""
-    language = translation.get_language() or "en"
-    if isinstance(text, str):
-        return in_language(text, language)
-    return all_in_language(text, language)

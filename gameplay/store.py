@@ -103,13 +103,9 @@ def _converters(db) -> Callable[[Field, Any], Any]:
     tests/test_store_values.py holds both to the same values."""
     if db.vendor != "postgresql":
         return lambda field, value: field.get_db_prep_save(value, db)
-    return _to_postgresql
-
-
-def _to_postgresql(field: Field, value: Any) -> Any:
-    if value is None:
-        return field.get_db_prep_save(value, connections[DEFAULT_DB_ALIAS])
-    return _POSTGRESQL[field](value)
+    return lambda field, value: (
+        field.get_db_prep_save(value, db) if value is None else _POSTGRESQL[field](value)
+    )
 
 
 class _PostgreSQLValues(dict):

@@ -24,7 +24,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.utils import timezone
 
 from infra import news
@@ -144,7 +144,8 @@ async def on_loop(move: Move) -> Outcome | None:
 
 
 def _written(move: Move) -> Outcome:
-    known = store.known_row(move.game_id)
+    # In a transaction of the caller's, the move takes the locked path (which keeps its savepoints).
+    known = None if connection.in_atomic_block else store.known_row(move.game_id)
     if known is not None:
         # The row as this process last saw it, most likely still the latest: the move is
         # written in one statement that applies only if the row is unchanged, with no lock

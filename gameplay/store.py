@@ -14,6 +14,7 @@ each field's own conversion, as the ORM would send them. Every write to a game r
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import threading
 from collections import OrderedDict
@@ -25,6 +26,7 @@ import psycopg
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Field
+from django.db.models.base import ModelState
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -72,13 +74,8 @@ def move_statements(event: dict[str, Any], game: Game, fields: list[str], was=No
     time it is logged is added here) and update the game's `fields`, as (sql, params). With
     `was` (the row's seq and `updated` as the move read them; every write to a game row sets
     `updated`): one statement, which writes only if the row is still so and the game in play."""
-    # The connection itself, not the proxy: every read through the proxy looks it up again.
-    db = connections[DEFAULT_DB_ALIAS]
-    to_db = _converters(db)
-    columns = [Game._meta.get_field(name) for name in fields]
-    update = "UPDATE {} SET {} WHERE id = %s".format(
-        _quote(Game._meta.db_table), ", ".join(f"{_quote(c.column)} = %s" for c in columns)
-    )
+    to_db = _converters()
+    columns, update = _update(tuple(fields))
     row = [to_db(c, c.pre_save(game, False)) for c in columns] + [game.pk]
     logged = {**event, "created": timezone.now()}
     logged = [to_db(f, logged[f.attname]) for f in _EVENT_FIELDS]
@@ -96,16 +93,39 @@ def move_statements(event: dict[str, Any], game: Game, fields: list[str], was=No
     ]
 
 
-def _converters(db) -> Callable[[Field, Any], Any]:
+@functools.cache
+def _update(fields: tuple[str, ...]) -> tuple[list[Field], str]:
+    """The game row's fields a move writes and the statement's UPDATE, built once for each set
+    (a move writes one of two)."""
+    columns = [Game._meta.get_field(name) for name in fields]
+    update = "UPDATE {} SET {} WHERE id = %s".format(
+        _quote(Game._meta.db_table), ", ".join(f"{_quote(c.column)} = %s" for c in columns)
+    )
+    return columns, update
+
+
+@functools.cache
+def _on_postgresql() -> bool:
+    """Whether the site's database is PostgreSQL. Asked once: on the event loop each coroutine
+    that asks Django for its connection may get one made for it."""
+    return connections[DEFAULT_DB_ALIAS].vendor == "postgresql"
+
+
+def _converters() -> Callable[[Field, Any], Any]:
     """How a move's values go to the database: as each field's get_db_prep_save sends them. On
     PostgreSQL the conversions a move needs are looked up once per field, not walked through the
     field's generic path for each value (that path cost a move more CPU than its engine);
     tests/test_store_values.py holds both to the same values."""
-    if db.vendor != "postgresql":
-        return lambda field, value: field.get_db_prep_save(value, db)
-    return lambda field, value: (
-        field.get_db_prep_save(value, db) if value is None else _POSTGRESQL[field](value)
-    )
+    if _on_postgresql():
+        return _to_postgresql
+    db = connections[DEFAULT_DB_ALIAS]
+    return lambda field, value: field.get_db_prep_save(value, db)
+
+
+def _to_postgresql(field: Field, value: Any) -> Any:
+    if value is None:
+        return field.get_db_prep_save(value, connections[DEFAULT_DB_ALIAS])
+    return _POSTGRESQL[field](value)
 
 
 class _PostgreSQLValues(dict):
@@ -214,17 +234,21 @@ def remember_row(game: Game) -> None:
 
 def known_row(game_id: int) -> Game | None:
     """A copy of the game's row as this process last wrote or read it, for a move that needs
-    no lock: on PostgreSQL (whose one statement can test the row and write the move) and
-    outside any transaction of the caller's (whose savepoints the locked path keeps)."""
-    db = connections[DEFAULT_DB_ALIAS]
-    if db.vendor != "postgresql" or db.in_atomic_block:
+    no lock: on PostgreSQL, whose one statement can test the row and write the move. The
+    caller is in no transaction of its own (the locked path keeps its savepoints)."""
+    if not _on_postgresql():
         return None
     with _local_lock:
         game = _latest.get(game_id)
     if game is None or game.is_over:
         return None
-    copied = Game.__new__(Game)  # copy.copy, without pickling's detour through the app registry
-    copied.__dict__.update(game.__getstate__())
+    # A shallow copy, as copy.copy makes, without its detours (pickling's protocol, and the
+    # model's own __getstate__ looking for memoryviews a game row never holds).
+    copied = Game.__new__(Game)
+    copied.__dict__.update(game.__dict__)
+    copied._state = kept = ModelState()
+    kept.__dict__.update(game._state.__dict__)
+    kept.fields_cache = dict(game._state.fields_cache)
     return copied
 
 

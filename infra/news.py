@@ -14,7 +14,7 @@ import logging
 from typing import Any
 
 from channels.layers import get_channel_layer
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, caches
 from django.db import transaction
 
 from .layers import TableLayer
@@ -41,11 +41,12 @@ async def tell(
     layer = get_channel_layer()
     first = None
     if keep is not None:
-        if _sent_together(layer, cache):
-            first = cache.entry(*keep)
+        shared = caches[DEFAULT_CACHE_ALIAS]  # once: each read through the proxy looks it up
+        if _sent_together(layer, shared):
+            first = shared.entry(*keep)
         else:
             try:
-                await cache.aset(*keep)
+                await shared.aset(*keep)
             except Exception as exc:  # Redis away: a cached value is rebuilt by its reader
                 log.warning("%s was not cached: %r", keep[0], exc)
     extra = {}

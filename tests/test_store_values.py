@@ -9,6 +9,7 @@ import json
 from unittest import mock
 
 import pytest
+from django.db import connections
 from django.utils import timezone
 from psycopg.types.json import Jsonb
 
@@ -34,8 +35,8 @@ def _as_sent(value):
     return (type(value), value)
 
 
-def _orms(db):
-    return lambda field, value: field.get_db_prep_save(value, db)
+def _orms():
+    return lambda field, value: field.get_db_prep_save(value, connections["default"])
 
 
 def test_a_moves_values_are_the_orms_on_both_paths(real_services):
@@ -76,3 +77,19 @@ def test_a_moves_values_are_the_orms_on_both_paths(real_services):
     assert [e.seq for e in logged] == list(range(1, game.seq + 1))
     assert all(e.created is not None and e.to_act is not None for e in logged)
     assert Game.objects.filter(pk=game.pk, status=Game.Status.OVER).exists()
+
+
+def test_a_known_row_is_a_copy_a_move_may_change(real_services):
+    game = services.start_game(kind="war", seats=SEATS, seed=SHORT_WAR)
+    store.remember_row(game)
+    copied = store.known_row(game.pk)
+    assert copied is not game and copied.pk == game.pk and copied.seq == game.seq
+    assert copied._state is not game._state and not copied._state.adding
+    copied.seq += 1
+    copied.last_actions = {"0": "play"}
+    copied._state.fields_cache["x"] = 1
+    kept = store.latest_row(game.pk, game.seq)
+    assert kept is game and kept.last_actions == {} and "x" not in kept._state.fields_cache
+    copied.save(update_fields=["seq", "last_actions"])  # as the ORM saves a row it read
+    game.refresh_from_db()
+    assert game.seq == copied.seq

@@ -30,7 +30,18 @@ pin() {  # every thread of each process; PostgreSQL's new backends inherit the p
   for pid in $(services); do taskset -a -p -c "$1" "$pid" >/dev/null 2>&1 || true; done
 }
 cleanup() {
-  [ -n "$server" ] && { kill -- -"$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }
+  if [ -n "$server" ]; then
+    # serve.sh first, as Ctrl-C would: it stops its processes and the worker finishes what it
+    # runs (a SIGTERM to the whole group cuts the worker's pool short and logs a traceback);
+    # then anything left of the group.
+    kill "$server" 2>/dev/null || true
+    for _ in $(seq 30); do
+      ps -o stat= -p "$server" | grep -qv Z || break
+      sleep 1
+    done
+    kill -- -"$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
   pin "$every"
   if grep -q Traceback "$log"; then
     echo "the server printed a traceback:"; grep -A 15 -m 1 Traceback "$log"

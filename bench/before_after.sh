@@ -26,17 +26,9 @@ port=${PORT:-8260}
 redis=${REDIS_URL:-redis://127.0.0.1:6379/10}  # flushed before each run
 work=$(mktemp -d -t before-after-XXXXXX)
 server=""
+. bench/stop_serve.sh
 stop_server() {
-  # serve.sh first, as Ctrl-C would: it stops its processes and the worker finishes what it
-  # runs (a SIGTERM to the whole group would cut the worker's pool short and log a traceback);
-  # then anything left of the group.
-  kill "$server" 2>/dev/null || true
-  for _ in $(seq 30); do
-    ps -o stat= -p "$server" | grep -qv Z || break
-    sleep 1
-  done
-  kill -- -"$server" 2>/dev/null || true
-  wait "$server" 2>/dev/null || true
+  stop_serve "$server"
   server=""
 }
 cleanup() {

@@ -20,6 +20,7 @@ redis=${REDIS_URL:-redis://127.0.0.1:6379/10}  # flushed before the run
 py=$PWD/.venv/bin/python
 log=$(mktemp -t slow-day-XXXXXX.log)
 server=""
+. bench/stop_serve.sh
 
 services() {  # PostgreSQL's postmaster with its processes, and Redis on 6379
   local postmaster
@@ -30,18 +31,7 @@ pin() {  # every thread of each process; PostgreSQL's new backends inherit the p
   for pid in $(services); do taskset -a -p -c "$1" "$pid" >/dev/null 2>&1 || true; done
 }
 cleanup() {
-  if [ -n "$server" ]; then
-    # serve.sh first, as Ctrl-C would: it stops its processes and the worker finishes what it
-    # runs (a SIGTERM to the whole group cuts the worker's pool short and logs a traceback);
-    # then anything left of the group.
-    kill "$server" 2>/dev/null || true
-    for _ in $(seq 30); do
-      ps -o stat= -p "$server" | grep -qv Z || break
-      sleep 1
-    done
-    kill -- -"$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-  fi
+  [ -n "$server" ] && stop_serve "$server"
   pin "$every"
   if grep -q Traceback "$log"; then
     echo "the server printed a traceback:"; grep -A 15 -m 1 Traceback "$log"

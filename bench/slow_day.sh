@@ -34,9 +34,11 @@ cleanup() {
   [ -n "$server" ] && stop_serve "$server"
   pin "$every"
   if grep -q Traceback "$log"; then
-    echo "the server printed a traceback:"; grep -A 15 -m 1 Traceback "$log"
+    echo "the server printed a traceback (its whole log kept in $log):"
+    grep -A 15 -m 1 Traceback "$log"
+  else
+    rm -f "$log"
   fi
-  rm -f "$log"
 }
 trap cleanup EXIT INT TERM
 speed() { taskset -c "$1" python3 -c "import time;t=time.time();sum(i*i for i in range(10**7));print(round(time.time()-t,2))"; }

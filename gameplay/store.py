@@ -248,7 +248,7 @@ def known_row(game_id: int) -> Game | None:
     copied.__dict__.update(game.__dict__)
     copied._state = kept = ModelState()
     kept.__dict__.update(game._state.__dict__)
-    kept.fields_cache = dict(game._state.fields_cache)
+    kept.fields_cache = dict(kept.fields_cache)  # read on the copy: the kept row is never written
     return copied
 
 

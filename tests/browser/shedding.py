@@ -170,6 +170,28 @@ def make(page: Page, action: dict, keyboard: bool = False, shot: str = "") -> No
     wait_after(page, before)
 
 
+def watch(page: Page, *selectors: str) -> None:
+    """Keep every text the ``selectors`` show from now on, one line a redraw. The computer
+    moves about 50 ms after you here, sooner than a check of what the table shows now can be
+    sure to look."""
+    page.evaluate(
+        """sels => {
+          window.shown = [];
+          const note = () => window.shown.push(sels.map((sel) => {
+            const e = document.querySelector(sel);
+            return e ? e.textContent.replace(/\\s+/g, ' ').trim() : '';
+          }).join(' | '));
+          new MutationObserver(note).observe(document.body, {childList: true, subtree: true});
+        }""",
+        list(selectors),
+    )
+
+
+def was_shown(page: Page, text: str) -> None:
+    """What ``watch`` follows showed ``text`` at some redraw since."""
+    page.wait_for_function("t => window.shown.some((s) => s.includes(t))", arg=text)
+
+
 def my_actions(game_id: int) -> list[dict]:
     """What seat 0 sent, in order, from the game's log."""
     return list(

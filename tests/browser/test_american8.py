@@ -15,6 +15,8 @@ from .shedding import (
     shoot,
     start_seeded,
     wait_for_me,
+    was_shown,
+    watch,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -56,11 +58,13 @@ def test_wild_eight_penalty_knock_and_the_end_of_the_round(
             expect(page.locator("#take")).to_have_text("Take 2")
             expect(page.locator(".s8-you")).to_have_class("s8-you acting owes")
         wild = action["type"] == "play" and "suit" in action
+        if wild:
+            watch(page, ".s8-follow")
         make(page, action, keyboard=wild, shot="american8-phone" if turn in (5, 7, 8) else "")
         if action.get("knock"):
             expect(page.locator("[data-news]")).to_contain_text("Knock!")
         if wild:
-            expect(page.locator(".s8-follow")).to_contain_text("named")
+            was_shown(page, "named")
     assert turn == 8
 
     mine = my_actions(game_id)

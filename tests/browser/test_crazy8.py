@@ -19,6 +19,8 @@ from .shedding import (
     shoot,
     start_seeded,
     wait_for_me,
+    was_shown,
+    watch,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,11 +66,12 @@ def test_an_eight_and_the_suit_picker_to_the_win(page: Page, daphne_server, cele
             page.keyboard.press("Escape")
             expect(picker).to_be_hidden()
             expect(card).to_be_focused()
+        if turn == 1:
+            watch(page, ".s8-follow", ".s8-latest")
         make(page, action, shot="crazy8-phone" if turn == 1 else "")
         if turn == 1:
-            follow = page.locator(".s8-follow")
-            expect(follow).to_contain_text("Spades named")
-            expect(page.locator(".s8-latest")).to_contain_text("named ♠")
+            was_shown(page, "Spades named")
+            was_shown(page, "named ♠")
     assert turn == 7
 
     # The game is over: you went out, and your win is counted next to your name.

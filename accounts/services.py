@@ -1,8 +1,7 @@
 """Stats: written once per finished game, for each signed-in player who played it."""
 
-from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.db.models.functions import Least
+from django.db.models.functions import Coalesce, Least
 
 from gameplay import play
 
@@ -19,51 +18,61 @@ def record_game(game) -> int:
     winners = set(game.result.get("winners", []))
     scores = game.result.get("scores") or []
     seconds = max(int((game.ended - game.created).total_seconds()), 0)
-    made = 0
-    # GameStat rows are locked in user order, the one order every hook of every game uses:
-    # hooks of games sharing players run at once and would otherwise deadlock.
-    seated = sorted(enumerate(game.seats), key=lambda s: s[1].get("user_id") or 0)
-    for seat, info in seated:
-        user_id = info.get("user_id")
-        played = plays[seat]
-        if not played.counted or not User.objects.filter(pk=user_id).exists():
-            continue
-        won = seat in winners
-        try:
-            with transaction.atomic():
-                GameRecord.objects.create(
-                    user_id=user_id,
-                    game=game,
-                    kind=game.kind,
-                    seat=seat,
-                    won=won,
-                    score=scores[seat]
-                    if seat < len(scores) and isinstance(scores[seat], int)
-                    else None,
-                    moves=game.seq,
-                    seconds=seconds,
-                    ended=game.ended,
-                    facts=_seat_facts(game, seat),
-                    decisions=played.decisions,
-                    play_seconds=played.seconds,
-                )
-                stat, _ = GameStat.objects.select_for_update().get_or_create(
-                    user_id=user_id, kind=game.kind
-                )
-                stat.played = F("played") + 1
-                if won:
-                    stat.wins = F("wins") + 1
-                    stat.best_seconds = (
-                        seconds if stat.best_seconds is None else Least("best_seconds", seconds)
-                    )
-                    stat.fewest_moves = (
-                        game.seq if stat.fewest_moves is None else Least("fewest_moves", game.seq)
-                    )
-                stat.save()
-                made += 1
-        except IntegrityError:  # already recorded
-            continue
-    return made
+    # Who gets a record: a signed-in player still here whose play counts, not recorded yet
+    # (the hook runs once, under the game's lock; a second call makes nothing).
+    counted = {
+        seat: info["user_id"]
+        for seat, info in enumerate(game.seats)
+        if info.get("user_id") and plays[seat].counted
+    }
+    here = set(User.objects.filter(pk__in=counted.values()).values_list("pk", flat=True))
+    done = set(GameRecord.objects.filter(game=game).values_list("user_id", flat=True))
+    # In user order, the one order every hook of every game locks GameStat rows in: hooks of
+    # games sharing players run at once and would otherwise deadlock.
+    due = sorted(
+        ((user_id, seat) for seat, user_id in counted.items() if user_id in here - done),
+        key=lambda due: due[0],
+    )
+    GameRecord.objects.bulk_create(
+        GameRecord(
+            user_id=user_id,
+            game=game,
+            kind=game.kind,
+            seat=seat,
+            won=seat in winners,
+            score=scores[seat] if seat < len(scores) and isinstance(scores[seat], int) else None,
+            moves=game.seq,
+            seconds=seconds,
+            ended=game.ended,
+            facts=_seat_facts(game, seat),
+            decisions=plays[seat].decisions,
+            play_seconds=plays[seat].seconds,
+        )
+        for user_id, seat in due
+    )
+    for user_id, seat in due:
+        counts = {"played": F("played") + 1}
+        if seat in winners:
+            counts.update(
+                wins=F("wins") + 1,
+                best_seconds=Least(Coalesce("best_seconds", seconds), seconds),
+                fewest_moves=Least(Coalesce("fewest_moves", game.seq), game.seq),
+            )
+        stats = GameStat.objects.filter(user_id=user_id, kind=game.kind)
+        if not stats.update(**counts):  # the player's first game of this kind, unless
+            won = seat in winners  # another game's hook makes the row at this moment
+            first = {
+                "played": 1,
+                "wins": int(won),
+                "best_seconds": seconds if won else None,
+                "fewest_moves": game.seq if won else None,
+            }
+            _, made = GameStat.objects.get_or_create(
+                user_id=user_id, kind=game.kind, defaults=first
+            )
+            if not made:
+                stats.update(**counts)
+    return len(due)
 
 
 def _seat_facts(game, seat: int) -> dict:

@@ -126,20 +126,27 @@ def shared(one_id: int, other_id: int) -> list[Match]:
     return sorted(found.values(), key=lambda m: (m.what, m.one))
 
 
-def seen_with(user_id: int, since: datetime) -> set[int]:
-    """The other accounts seen from an address or device this account was seen from, both
-    used there at or after ``since``: the accounts whose daily bonuses are shared (kudos)."""
-    mine = Sighting.objects.filter(user_id=user_id, last_seen__gte=since)
-    addresses = set(mine.values_list("address", flat=True))
-    devices = set(mine.exclude(device="").values_list("device", flat=True))
-    if not addresses and not devices:
-        return set()
-    return set(
-        Sighting.objects.filter(Q(address__in=addresses) | Q(device__in=devices))
-        .filter(last_seen__gte=since)
-        .exclude(user_id=user_id)
-        .values_list("user_id", flat=True)
+def seen_with_each(user_ids, since: datetime) -> dict[int, frozenset[int]]:
+    """For each account, the other accounts seen from an address or device it was seen
+    from, both used there at or after ``since``: the accounts whose daily bonuses are shared
+    (kudos). Two statements for all of them."""
+    mine = list(
+        Sighting.objects.filter(user_id__in=user_ids, last_seen__gte=since).values_list(
+            "user_id", "address", "device"
+        )
     )
+    found: dict[int, set[int]] = {user_id: set() for user_id in user_ids}
+    addresses = {address for _, address, _ in mine}
+    devices = {device for _, _, device in mine if device}
+    if addresses or devices:
+        theirs = Sighting.objects.filter(Q(address__in=addresses) | Q(device__in=devices))
+        for other, address, device in theirs.filter(last_seen__gte=since).values_list(
+            "user_id", "address", "device"
+        ):
+            for user_id, a, d in mine:
+                if other != user_id and (a == address or (d and d == device)):
+                    found[user_id].add(other)
+    return {user_id: frozenset(others) for user_id, others in found.items()}
 
 
 def matching_request(request, user_id: int) -> list[Match]:

@@ -35,9 +35,10 @@ def _uncounted(game) -> bool:
 
 @on_game_end("kudos", idle=_uncounted)
 def pay_for_game(game):
-    services.pay_for_game(game)
+    moved: set[int] = set()
+    services.pay_for_game(game, moved)
     # The streak day this game made, paid or shared with an account seen on the same address.
-    for user_id in sorted({s.get("user_id") for s in game.seats if s.get("user_id")}):
+    for user_id in sorted(moved):
         awards.award_due(user_id, {badges.STREAK})
 
 

@@ -168,11 +168,29 @@ def hold(user_id: int) -> Account | None:
     return _lock(user_id)
 
 
-def hold_all(user_ids) -> None:
+def hold_all(user_ids) -> dict[int, Account]:
     """Lock several players' Accounts until the transaction ends, in user order: the one
-    order every multi-account lock takes, so two transactions never wait on each other."""
-    for user_id in sorted(user_ids):
-        _lock(user_id)
+    order every multi-account lock takes, so two transactions never wait on each other.
+    Returns them by user id (none for a player who is gone), each with its Streak read."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return {}
+    # A player's first payment makes their account first, before any is locked: a lock
+    # taken after another was held could wait the wrong way round.
+    have = set(Account.objects.filter(user_id__in=ids).values_list("user_id", flat=True))
+    if len(have) < len(ids):
+        people = get_user_model().objects.filter(pk__in=set(ids) - have).order_by("pk")
+        Account.objects.bulk_create(
+            [Account(user_id=u) for u in people.values_list("pk", flat=True)],
+            ignore_conflicts=True,
+        )
+    rows = (
+        Account.objects.select_for_update(of=("self",))
+        .select_related("user", "streak")
+        .filter(user_id__in=ids)
+        .order_by("user_id")  # locked in this order: PostgreSQL sorts before it locks
+    )
+    return {account.user_id: account for account in rows}
 
 
 def _earns(account: Account | None) -> bool:
@@ -294,16 +312,23 @@ def _post_statement(
 
 
 def _streak_day(
-    account: Account, day: date, now: datetime, together: frozenset[int] = frozenset()
+    account: Account,
+    day: date,
+    now: datetime,
+    together: frozenset[int] = frozenset(),
+    moved: set[int] | None = None,
 ) -> Entry | None:
     """After play is credited (under the Account lock): the UTC ``day`` is a streak day once
     the player has ``rules.DAY_PLAYED_MINUTES`` of credited play on it, paid once, and not at
     all when one of the accounts seen ``together`` with this one (held locked) was paid that
-    day's streak day: the day still counts in the streak. Returns the entry this call paid, or
-    None."""
+    day's streak day: the day still counts in the streak (the player goes in ``moved``
+    either way). Returns the entry this call paid, or None."""
     if account.seconds_today < rules.DAY_PLAYED_MINUTES * 60:
         return None
-    streak, _ = Streak.objects.get_or_create(account=account)
+    try:
+        streak = account.streak  # read with the Account by hold_all
+    except Streak.DoesNotExist:
+        streak, _ = Streak.objects.get_or_create(account=account)
     changed = _keep_up(streak, day, now)
     if streak.last_day is not None and day <= streak.last_day:  # paid already
         if changed:
@@ -315,6 +340,8 @@ def _streak_day(
     streak.best = max(streak.best, streak.current)
     streak.last_day, streak.last_paid = day, now
     streak.save()
+    if moved is not None:
+        moved.add(account.user_id)
     shared = Entry.objects.filter(key__in=[keys.streak_day(u, day) for u in together]).exists()
     StreakDay.objects.create(
         user_id=account.user_id,
@@ -412,7 +439,7 @@ def give_freeze(*, user_id: int) -> int:
 # ---- Kudos from play ------------------------------------------------------------------------------
 
 
-def pay_for_game(game: Game) -> list[Entry]:
+def pay_for_game(game: Game, moved: set[int] | None = None) -> list[Entry]:
     """Kudos and experience from play for a finished game (the end-of-game hook's "kudos"
     receiver), once per game and person: each person for whom the game counts as play
     (``gameplay.play``), by the minutes of play credited to them (time they were also credited
@@ -421,9 +448,10 @@ def pay_for_game(game: Game) -> list[Entry]:
     (UTC days); and the day's streak reward when this game brings the day's play to
     ``rules.DAY_PLAYED_MINUTES``. The daily bonuses (the streak day's Kudos and the first-win
     double) go to one account of those seen together on an address or device
-    (``accounts.sightings.seen_with``, within ``rules.SEEN_TOGETHER``) each UTC day: the first
+    (``accounts.sightings.seen_with_each``, within ``rules.SEEN_TOGETHER``) each UTC day: the first
     to earn each. Games that don't count, computer players, bots and guests earn nothing.
-    Returns the entries paid."""
+    Returns the entries paid; ``moved`` gathers the people whose streak this game moved on
+    (a streak day paid or shared: their streak badges may be due)."""
     if game.status != Game.Status.OVER or not game.result:
         return []
     winners = set(game.result.get("winners") or [])
@@ -441,102 +469,124 @@ def pay_for_game(game: Game) -> list[Entry]:
         return []
     ended = game.ended or clock.now()
     event = selectors.bonus_event_at(ended, game.kind)
-    since = ended - rules.SEEN_TOGETHER
-    together = {u: frozenset(sightings.seen_with(u, since)) for u in people}
+    together = sightings.seen_with_each(people, ended - rules.SEEN_TOGETHER)
     paid: list[Entry] = []
     with transaction.atomic():
         # Every account whose bonuses the payments read, locked at once in the one global
         # order: two accounts seen together ending games at once still pay each bonus once.
-        hold_all(people.union(*together.values()))
-        for user_id in sorted(people):
+        held = hold_all(people.union(*together.values()))
+        payable = {u: held[u] for u in people if _earns(held.get(u))}
+        # What the payments ask of the ledger, read once under the locks: the people credited
+        # for this game already, and which of the keys they may pay exist (each key paid here
+        # is added as it is paid, so a second person sees the first's first win of the day).
+        credited = set(
+            PlayCredit.objects.filter(game=game, user_id__in=payable).values_list(
+                "user_id", flat=True
+            )
+        )
+        asked = [keys.play(game.pk, u) for u in payable]
+        for user_id, account in payable.items():
+            if counted[user_id][1]:
+                day = _day_of(account, ended)
+                asked += [keys.first_win(u, game.kind, day) for u in {user_id} | together[user_id]]
+        known = set(Entry.objects.filter(key__in=asked).values_list("key", flat=True))
+        for user_id in sorted(payable.keys() - credited):
             played, won = counted[user_id]
-            paid += _pay_player(user_id, game, played, won, ended, event, together[user_id])
+            paid += _pay_player(
+                payable[user_id], game, played, won, ended, event, together[user_id], known, moved
+            )
     return paid
 
 
 def _pay_player(
-    user_id: int,
+    account: Account,
     game: Game,
     played: play.Play,
     won: bool,
     ended: datetime,
     event: BonusEvent | None,
     together: frozenset[int],
+    known: set[str],
+    moved: set[int] | None,
 ) -> list[Entry]:
-    """Pay one person for a game (the caller holds the Account locks of the person and of
-    the accounts seen ``together`` with them)."""
+    """Pay one person for a game: the caller holds the Account locks of the person and of
+    the accounts seen ``together`` with them, and ``known`` holds which of the keys this
+    payment may write exist already."""
+    user_id = account.user_id
+    if keys.play(game.pk, user_id) in known:
+        return []  # paid by the rule before credited time
     title = game_title(game.kind)
-    with transaction.atomic():
-        account = _lock(user_id)
-        if not _earns(account) or PlayCredit.objects.filter(user_id=user_id, game=game).exists():
-            return []
-        if Entry.objects.filter(key=keys.play(game.pk, user_id)).exists():
-            return []  # paid by the rule before credited time
-        spans = _unpaid(user_id, played.spans)
-        seconds = int(sum((end - start).total_seconds() for start, end in spans))
-        day = _play_day(account, ended)
-        # In hundredths of a Kudos: the game's play, its first-win double, the event's extra.
-        earned = rules.hundredths(seconds, rules.play_rate(game.players), won)
-        what = f"{'Won' if won else 'Played'} {title}"
-        if game.players > 1:
-            what += f" at a table of {game.players}"
-        what += f": {_minutes(seconds)} of play"
-        parts = [(Entry.Kind.PLAY, earned, keys.play(game.pk, user_id), what)]
-        first_win = keys.first_win(user_id, game.kind, day)
-        if won and earned and not Entry.objects.filter(key=first_win).exists():
-            theirs = [keys.first_win(u, game.kind, day) for u in together]
-            if Entry.objects.filter(key__in=theirs).exists():
-                parts[0] = (*parts[0][:3], f"{what} ({SHARED_FIRST_WIN})")
-            else:
-                extra = earned * (rules.FIRST_WIN_MULTIPLIER - 1)
-                memo = f"First win of the day at {title}"
-                parts.append((Entry.Kind.BONUS, extra, first_win, memo))
-        if event is not None:
-            extra = math.floor(sum(p[1] for p in parts) * (event.multiplier - 1))
-            key = keys.bonus_event(event.pk, game.pk, user_id)
-            parts.append((Entry.Kind.BONUS, extra, key, f"{event.name} ({event.times})"))
-        paid, owed = [], account.play_owed
-        for kind, hundredths, key, memo in parts:
-            owed += hundredths
-            amount, owed = divmod(owed, 100)
-            room = rules.PLAY_DAILY_CAP - account.play_today
-            if amount > room:
-                amount, owed, memo = room, 0, f"{memo} (today's cap from play reached)"
-            if amount <= 0:
-                continue
-            account.play_today += amount
-            entry, _ = _post(account, amount, kind, key, memo, f"game:{game.pk}")
-            paid.append(entry)
-        account.play_owed = owed
-        xp = _experience(account, seconds, won)
-        account.seconds_today += seconds
-        account.save()
-        streak_day = _streak_day(account, day, clock.now(), together)
-        if streak_day is not None:
-            paid.append(streak_day)
-        PlayCredit.objects.create(
-            user_id=user_id,
-            game=game,
-            began=spans[0][0] if spans else ended,
-            ended=spans[-1][1] if spans else ended,
-            spans=[[start.isoformat(), end.isoformat()] for start, end in spans],
-            seconds=seconds,
-            kudos=sum(e.amount for e in paid if e.kind in Entry.PLAY_KINDS),
-            xp=xp,
-            created=clock.now(),
-        )
-        if paid or xp:
-            total = sum(e.amount for e in paid if e.kind in Entry.PLAY_KINDS)
-            _announce(user_id, f"+{total} Kudos, +{xp} experience: {what[0].lower()}{what[1:]}")
+    spans = _unpaid(user_id, played.spans)
+    seconds = int(sum((end - start).total_seconds() for start, end in spans))
+    day = _play_day(account, ended)
+    # In hundredths of a Kudos: the game's play, its first-win double, the event's extra.
+    earned = rules.hundredths(seconds, rules.play_rate(game.players), won)
+    what = f"{'Won' if won else 'Played'} {title}"
+    if game.players > 1:
+        what += f" at a table of {game.players}"
+    what += f": {_minutes(seconds)} of play"
+    parts = [(Entry.Kind.PLAY, earned, keys.play(game.pk, user_id), what)]
+    first_win = keys.first_win(user_id, game.kind, day)
+    if won and earned and first_win not in known:
+        if any(keys.first_win(u, game.kind, day) in known for u in together):
+            parts[0] = (*parts[0][:3], f"{what} ({SHARED_FIRST_WIN})")
+        else:
+            extra = earned * (rules.FIRST_WIN_MULTIPLIER - 1)
+            memo = f"First win of the day at {title}"
+            parts.append((Entry.Kind.BONUS, extra, first_win, memo))
+    if event is not None:
+        extra = math.floor(sum(p[1] for p in parts) * (event.multiplier - 1))
+        key = keys.bonus_event(event.pk, game.pk, user_id)
+        parts.append((Entry.Kind.BONUS, extra, key, f"{event.name} ({event.times})"))
+    paid, owed = [], account.play_owed
+    for kind, hundredths, key, memo in parts:
+        owed += hundredths
+        amount, owed = divmod(owed, 100)
+        room = rules.PLAY_DAILY_CAP - account.play_today
+        if amount > room:
+            amount, owed, memo = room, 0, f"{memo} (today's cap from play reached)"
+        if amount <= 0:
+            continue
+        account.play_today += amount
+        entry, _ = _post(account, amount, kind, key, memo, f"game:{game.pk}")
+        known.add(key)
+        paid.append(entry)
+    account.play_owed = owed
+    xp = _experience(account, seconds, won)
+    account.seconds_today += seconds
+    account.save()
+    streak_day = _streak_day(account, day, clock.now(), together, moved)
+    if streak_day is not None:
+        paid.append(streak_day)
+    PlayCredit.objects.create(
+        user_id=user_id,
+        game=game,
+        began=spans[0][0] if spans else ended,
+        ended=spans[-1][1] if spans else ended,
+        spans=[[start.isoformat(), end.isoformat()] for start, end in spans],
+        seconds=seconds,
+        kudos=sum(e.amount for e in paid if e.kind in Entry.PLAY_KINDS),
+        xp=xp,
+        created=clock.now(),
+    )
+    if paid or xp:
+        total = sum(e.amount for e in paid if e.kind in Entry.PLAY_KINDS)
+        _announce(user_id, f"+{total} Kudos, +{xp} experience: {what[0].lower()}{what[1:]}")
     return paid
+
+
+def _day_of(account: Account, ended: datetime) -> date:
+    """The UTC day a game that ended at ``ended`` counts on: never before the last one."""
+    day = ended.astimezone(UTC).date()
+    return max(day, account.play_day) if account.play_day is not None else day
 
 
 def _play_day(account: Account, ended: datetime) -> date:
     """The UTC day a game that ended at ``ended`` counts on (never before the last one
     counted), its counters set to zero when it is a new day."""
-    day = ended.astimezone(UTC).date()
-    if account.play_day is not None and account.play_day >= day:
-        return account.play_day  # a later game never counts on an earlier day
+    day = _day_of(account, ended)
+    if day == account.play_day:
+        return day  # a later game never counts on an earlier day
     account.play_day = day
     account.play_today = account.xp_today = account.seconds_today = 0
     return day

@@ -3,13 +3,15 @@
 import threading
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from gameplay import hooks, services, tasks
 from gameplay.models import Game, GameEndReceipt
-from tests.played import worker_delivers
+from kudos.models import PlayCredit
+from tests.played import ended_game, worker_delivers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -159,3 +161,25 @@ def test_a_game_no_one_played_costs_the_hook_a_few_statements(real_services):
     assert hooks.undelivered() == []
     # The game and its receipts, then the idle receivers' receipts: every receiver is idle.
     assert len(queries) == 2, [q["sql"][:60] for q in queries]
+
+
+def test_a_counted_game_costs_the_hook_a_few_statements_a_person(real_services):
+    """Stats and Kudos read and lock a counted game's people at once: a person more at the
+    table adds only that person's own writes (the record, the stat, the credit, the account),
+    not a round of reads and locks of their own."""
+    users = get_user_model().objects
+    people = [users.create_user(f"count{i}", password="x-Long-pass-77").pk for i in range(4)]
+
+    def statements(table: list[int], ended: str) -> int:
+        seats = [{"user_id": u} for u in table]
+        game = ended_game(seats=seats, winners=[1], ended=ended)
+        with CaptureQueriesContext(connection) as queries:
+            hooks.deliver(game.pk)
+        assert PlayCredit.objects.filter(game=game).count() == len(table)  # everyone paid
+        return len(queries)
+
+    statements(people, "2030-01-07 09:00")  # first games: accounts, stats and badges made
+    two = statements(people[:2], "2030-01-07 09:30")
+    four = statements(people, "2030-01-07 10:00")
+    # 7 a person now; 22 when each person's account, stat and ledger keys were read alone.
+    assert (four - two) / 2 <= 10, (two, four)

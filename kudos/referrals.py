@@ -126,7 +126,7 @@ def qualify_players(game: Game) -> list[Referral]:
     if game.status != Game.Status.OVER:
         return []
     people = {s.get("user_id") for s in game.seats if s.get("user_id")}
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # all or nothing with its caller's, if any
         # Locks in the global order (referral rows, then accounts, each by key) before any
         # payment: hooks of games sharing players run at once.
         waiting = list(

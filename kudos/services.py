@@ -471,7 +471,7 @@ def pay_for_game(game: Game, moved: set[int] | None = None) -> list[Entry]:
     event = selectors.bonus_event_at(ended, game.kind)
     together = sightings.seen_with_each(people, ended - rules.SEEN_TOGETHER)
     paid: list[Entry] = []
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # all or nothing with its caller's, if any
         # Every account whose bonuses the payments read, locked at once in the one global
         # order: two accounts seen together ending games at once still pay each bonus once.
         held = hold_all(people.union(*together.values()))

@@ -4,7 +4,7 @@ import threading
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def receivers(monkeypatch):
-    """Test receivers in place of the apps' own, counting their calls."""
+    """Test receivers in place of the apps' own, counting the calls they commit (a receiver's
+    work is what its transaction commits: the hook may roll a try back and run it again)."""
     calls: dict[str, list[int]] = {"count": [], "flaky": []}
     table = {}
     monkeypatch.setattr(hooks, "RECEIVERS", table)
@@ -27,7 +28,7 @@ def receivers(monkeypatch):
 
     @hooks.on_game_end("count")
     def count(game):
-        calls["count"].append(game.pk)
+        transaction.on_commit(lambda: calls["count"].append(game.pk))
 
     state = {"fail": True}
 
@@ -36,7 +37,7 @@ def receivers(monkeypatch):
         if state["fail"]:
             GameEndReceipt.objects.filter(game=game).count()  # some work, rolled back
             raise RuntimeError("a receiver's bug")
-        calls["flaky"].append(game.pk)
+        transaction.on_commit(lambda: calls["flaky"].append(game.pk))
 
     return calls, state
 
@@ -67,7 +68,7 @@ def test_a_receiver_runs_after_those_it_names_and_waits_while_one_fails(real_ser
 
     @hooks.on_game_end("reads", after=("flaky", "count"))  # registered last, named first below
     def reads(game):
-        order.append("reads")
+        transaction.on_commit(lambda: order.append("reads"))
 
     hooks.RECEIVERS = {"reads": hooks.RECEIVERS.pop("reads"), **hooks.RECEIVERS}
     assert hooks.in_order() == ["flaky", "count", "reads"]  # each after what it names
@@ -94,7 +95,7 @@ def test_parallel_deliveries_run_each_receiver_once(real_services, receivers):
 
     @hooks.on_game_end("count")
     def count(game):
-        seen.append(game.pk)
+        transaction.on_commit(lambda: seen.append(game.pk))
 
     game = services.start_game(kind="war", seats=[{"name": "a"}, {"name": "b"}], seed="hook/2")
     Game.objects.filter(pk=game.pk).update(status=Game.Status.OVER)

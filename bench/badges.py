@@ -93,9 +93,10 @@ def finished_game(people: list[int], kind: str = "war", counted: bool = False):
 
 def hook(
     games: int, ids: list[int], counted: bool = False
-) -> tuple[float, float, float, dict[str, float]]:
-    """Games per second through the hook: (all receivers, the part-1 receivers, ratio, and the
-    ms per game spent inside each receiver in the runs with all of them)."""
+) -> tuple[float, float, float, dict[str, float], float]:
+    """Games per second through the hook: (all receivers, the part-1 receivers, ratio, the
+    ms per game spent inside each receiver in the runs with all of them, and the statements
+    a game with all of them)."""
     from gameplay import hooks
 
     inside: dict[str, float] = {}
@@ -133,7 +134,27 @@ def hook(
         median(r[0] for r in rounds),
         median(r[1] / r[0] for r in rounds),
         per_game,
+        statements(games, ids, counted),
     )
+
+
+def statements(games: int, ids: list[int], counted: bool) -> float:
+    """Statements the hook sends a game with every receiver (untimed, fresh games)."""
+    from django.db import connection
+
+    from gameplay import hooks
+
+    made = [finished_game(random.sample(ids, 2), counted=counted) for _ in range(games)]
+    sent = []
+
+    def count(execute, sql, params, many, context):
+        sent.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        for game in made:
+            hooks.deliver(game.pk)
+    return len(sent) / games
 
 
 def backfill(players: int) -> dict:
@@ -253,7 +274,7 @@ def main() -> None:
             )
         ]
         print(f"Kudos part 2 on PostgreSQL ({name})")
-        rate, floor, ratio, inside = hook(args.games, ids, args.counted)
+        rate, floor, ratio, inside, sent = hook(args.games, ids, args.counted)
         print(
             f"\nend-of-game hook, two-person game ({'counted' if args.counted else 'uncounted'}"
             f" play): {rate:,.0f} games/s with every receiver, "
@@ -263,6 +284,7 @@ def main() -> None:
             "  ms a game inside each receiver (the rest is each one's transaction and receipt): "
             + ", ".join(f"{name} {ms:.2f}" for name, ms in inside.items())
         )
+        print(f"  statements a game with every receiver: {sent:.1f}")
         if args.hook_only:
             call_command("verify_ledger")
             return

@@ -23,7 +23,8 @@ def count_finished_game(game):
     record_game(game)
 
 
-@on_game_end("ratings", idle=lambda game: not ratings.rateable(game))
+# Alone: a game's rating holds its kind's lock until its transaction commits.
+@on_game_end("ratings", idle=lambda game: not ratings.rateable(game), alone=True)
 def rate_ranked_game(game):
     ratings.rate_game(game)
 

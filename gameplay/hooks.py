@@ -4,9 +4,13 @@ Apps register receivers by name (``@on_game_end("ratings")``) from their ``AppCo
 gameplay imports none of them. A receiver that reads what others write names them
 (``@on_game_end("badges", after=("stats", "ratings"))``): it runs after them, and waits for
 the sweep while one of them has not run for the game. ``deliver`` runs each receiver that has no receipt for the game
-yet, in a transaction of its own that also writes the receipt, so a receiver's work and its
-receipt commit together or not at all: a retried task, two workers or the sweep never count a
-game twice, and one failing receiver neither blocks nor undoes the others.
+yet, with the receipt in the same transaction, so a receiver's work and its receipt commit
+together or not at all: a retried task, two workers or the sweep never count a game twice. The
+receivers of a game first run in one transaction (one commit for all); when one fails, each
+runs in a transaction of its own, so one failing receiver neither blocks nor undoes the
+others. A receiver that holds a lock other games wait for until its transaction ends
+(``alone``: the ratings' lock on a game's kind) keeps the whole game's receivers to
+transactions of their own, so the others' work never holds that lock longer.
 
 A receiver may say from the game row alone when it has nothing to do (``idle``: a game no one's
 play counts in, an unranked game for the ratings): it is not run, and the receipts of every
@@ -32,22 +36,29 @@ Receiver = Callable[[Game], None]
 RECEIVERS: dict[str, Receiver] = {}
 AFTER: dict[str, tuple[str, ...]] = {}  # name -> the receivers it runs after
 IDLE: dict[str, Callable[[Game], bool]] = {}  # name -> "nothing to do for this game"
+ALONE: set[str] = set()  # receivers whose transaction no other receiver shares
 
 # How far back the sweep looks for games whose receivers have not all run.
 SWEEP_WINDOW = timedelta(days=7)
 
 
 def on_game_end(
-    name: str, *, after: tuple[str, ...] = (), idle: Callable[[Game], bool] | None = None
+    name: str,
+    *,
+    after: tuple[str, ...] = (),
+    idle: Callable[[Game], bool] | None = None,
+    alone: bool = False,
 ) -> Callable[[Receiver], Receiver]:
     """Register ``receiver(game)`` under ``name`` (the receipt's key: keep it stable), to run
     after the receivers named in ``after``. ``idle(game)``, true when the receiver would do
     nothing for the ended game, must read nothing but the game row (and its log, through
-    ``gameplay.play``)."""
+    ``gameplay.play``). ``alone``: it takes a lock many games wait for, held to the end of
+    its transaction, which it then shares with no other receiver."""
 
     def register(receiver: Receiver) -> Receiver:
         RECEIVERS[name] = receiver
         AFTER[name] = after
+        (ALONE.add if alone else ALONE.discard)(name)
         if idle is None:
             IDLE.pop(name, None)
         else:
@@ -88,7 +99,7 @@ def deliver(game_id: int) -> list[str]:
             idle.append(name)
     due = [name for name in in_order() if name not in done]
     working = [name for name in due if name not in idle]
-    if working and _all_at_once(game, due, working):
+    if working and not ALONE.intersection(working) and _all_at_once(game, due, working):
         return idle + working
     if idle:
         # Nothing to undo if this fails half way: each receipt only says "nothing to do".

@@ -25,6 +25,7 @@ def receivers(monkeypatch):
     monkeypatch.setattr(hooks, "RECEIVERS", table)
     monkeypatch.setattr(hooks, "AFTER", {})
     monkeypatch.setattr(hooks, "IDLE", {})
+    monkeypatch.setattr(hooks, "ALONE", set())
 
     @hooks.on_game_end("count")
     def count(game):
@@ -78,6 +79,41 @@ def test_a_receiver_runs_after_those_it_names_and_waits_while_one_fails(real_ser
     state["fail"] = False
     assert hooks.deliver(game.pk) == ["flaky", "reads"]
     assert hooks.undelivered() == [] and hooks.deliver(game.pk) == []
+
+
+def transaction_id() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT txid_current()")
+        return cursor.fetchone()[0]
+
+
+def test_a_game_s_receivers_share_one_transaction_unless_one_must_be_alone(
+    real_services, receivers
+):
+    _, state = receivers
+    state["fail"] = False
+    seen: dict[str, list[int]] = {"pays": [], "keeps": [], "rates": []}
+
+    @hooks.on_game_end("pays")
+    def pays(game):
+        seen["pays"].append(transaction_id())
+
+    @hooks.on_game_end("keeps")
+    def keeps(game):
+        seen["keeps"].append(transaction_id())
+
+    @hooks.on_game_end("rates", idle=lambda game: game.seed == "hook/1")
+    def rates(game):
+        seen["rates"].append(transaction_id())
+
+    together = finished_war()  # "rates" has nothing to do: the others share one commit
+    hooks.deliver(together.pk)
+    assert seen["pays"] == seen["keeps"] and not seen["rates"]
+    hooks.on_game_end("rates", alone=True)(rates)  # holds a lock many games wait for
+    game = services.start_game(kind="war", seats=[{"name": "a"}, {"name": "b"}], seed="hook/9")
+    services.abandon_game(game_id=game.pk)
+    assert sorted(hooks.deliver(game.pk)) == ["count", "flaky", "keeps", "pays", "rates"]
+    assert len(set(seen["rates"] + seen["pays"][1:] + seen["keeps"][1:])) == 3  # each its own
 
 
 def test_receivers_that_wait_for_each_other_are_refused(receivers):

@@ -20,19 +20,15 @@ def record_game(game) -> int:
     seconds = max(int((game.ended - game.created).total_seconds()), 0)
     # Who gets a record: a signed-in player still here whose play counts, not recorded yet
     # (the hook runs once, under the game's lock; a second call makes nothing).
-    counted = {
-        seat: info["user_id"]
-        for seat, info in enumerate(game.seats)
-        if info.get("user_id") and plays[seat].counted
-    }
-    here = set(User.objects.filter(pk__in=counted.values()).values_list("pk", flat=True))
+    counted: dict[int, int] = {}  # user -> seat (one record a game: the first seat)
+    for seat, info in enumerate(game.seats):
+        if info.get("user_id") and plays[seat].counted:
+            counted.setdefault(info["user_id"], seat)
+    here = set(User.objects.filter(pk__in=counted).values_list("pk", flat=True))
     done = set(GameRecord.objects.filter(game=game).values_list("user_id", flat=True))
     # In user order, the one order every hook of every game locks GameStat rows in: hooks of
     # games sharing players run at once and would otherwise deadlock.
-    due = sorted(
-        ((user_id, seat) for seat, user_id in counted.items() if user_id in here - done),
-        key=lambda due: due[0],
-    )
+    due = sorted((user_id, seat) for user_id, seat in counted.items() if user_id in here - done)
     GameRecord.objects.bulk_create(
         GameRecord(
             user_id=user_id,

@@ -63,3 +63,14 @@ def test_thinking_time_is_credited_up_to_the_cap(real_services):
     )
     record_game(slow)
     assert GameRecord.objects.get(user=ann).play_seconds == 15 * THINK_CAP.seconds
+
+
+def test_a_player_in_two_seats_is_counted_once(real_services):
+    ann = get_user_model().objects.create_user("ann", password=None)
+    bob = get_user_model().objects.create_user("bob", password=None)
+    seats = [{"user_id": ann.pk}, {"user_id": bob.pk}, {"user_id": ann.pk}]
+    game = ended_game(seats=seats, winners=[2])
+    assert record_game(game) == 2
+    assert GameRecord.objects.get(user=ann).seat == 0  # the first seat's record
+    assert GameStat.objects.get(user=ann).played == 1 and GameStat.objects.get(user=bob).played == 1
+    assert record_game(game) == 0

@@ -28,7 +28,9 @@ def record_game(game) -> int:
     done = set(GameRecord.objects.filter(game=game).values_list("user_id", flat=True))
     # In user order, the one order every hook of every game locks GameStat rows in: hooks of
     # games sharing players run at once and would otherwise deadlock.
-    due = sorted((user_id, seat) for user_id, seat in counted.items() if user_id in here - done)
+    due = sorted(
+        (user, seat) for user, seat in counted.items() if user in here and user not in done
+    )
     GameRecord.objects.bulk_create(
         GameRecord(
             user_id=user_id,

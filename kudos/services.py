@@ -201,20 +201,7 @@ def _earns(account: Account | None) -> bool:
 
 def _lock(user_id: int) -> Account | None:
     """The player's Account, locked until the transaction ends; None if the player is gone."""
-    found = (
-        Account.objects.select_for_update(of=("self",))
-        .select_related("user")
-        .filter(user_id=user_id)
-        .first()
-    )
-    if found is not None:
-        return found
-    if not get_user_model().objects.filter(pk=user_id).exists():
-        return None
-    Account.objects.get_or_create(user_id=user_id)
-    return (
-        Account.objects.select_for_update(of=("self",)).select_related("user").get(user_id=user_id)
-    )
+    return hold_all([user_id]).get(user_id)
 
 
 def _post(

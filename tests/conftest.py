@@ -312,6 +312,8 @@ def daphne_server(real_services, transactional_db, daphne_env):
     server, url = start_daphne(settings.REDIS_URL, daphne_env)
     yield url
     server.stop()
+    # Shown only when the test fails (pytest prints a failed test's captured output).
+    print(f"--- the last of what {server.name} printed:\n{server.text()[-3000:]}")
     server.check()
 
 

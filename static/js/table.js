@@ -237,7 +237,11 @@
     // page reloads into one that says so and comes back to the table when they are.
     if (event.detail.event && event.detail.event.code === 4503) setTimeout(() => location.reload(), 5000);
   });
-  document.body.addEventListener("htmx:wsOpen", () => document.body.classList.remove("offline"));
+  document.body.addEventListener("htmx:wsOpen", () => {
+    document.body.classList.remove("offline");
+    const room = document.getElementById("room");
+    if (room) room.classList.remove("connecting");
+  });
   // A button that asks first (no inline handlers: the content security policy refuses them).
   document.addEventListener("click", (event) => {
     const asking = event.target.closest("[data-confirm]");

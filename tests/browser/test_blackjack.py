@@ -39,32 +39,25 @@ def _assert_hole_card_hidden(page: Page) -> None:
     assert shown == (upcard == hole), (upcard, hole)
 
 
-def _click(page: Page, selector: str, tries: int = 3) -> None:
-    """Click a button that sends an action and wait until the table shows a newer state.
-
-    A click can be lost to the page itself on a loaded machine (CI once saw the first bet of
-    two tests in a row change nothing for 30 s): made before the page's scripts took the
-    button up, or on a button a redraw was replacing. The button is clicked again, as a player
-    would, while it is still there; the failure says what the page showed."""
+def _click(page: Page, selector: str) -> None:
+    """Click a button that sends an action and wait until the table shows a newer state; if
+    it never does, say what the page showed (CI once saw a first bet change nothing for 30 s,
+    in two tests in a row: a tap made before the page's scripts took the button up, which
+    the table now refuses until its socket is open)."""
     seq = page.locator("#room-main").get_attribute("data-seq")
-    for _ in range(tries):
-        page.locator(selector).click()
-        try:
-            page.wait_for_function(
-                "seq => document.getElementById('room-main').dataset.seq !== seq",
-                arg=seq,
-                timeout=10_000,
-            )
-            return
-        except PlaywrightTimeout:
-            if not page.locator(selector).count():
-                break
-    shown = page.evaluate(
-        """() => ({seq: document.getElementById('room-main').dataset.seq,
-                   error: document.getElementById('table-error').textContent.trim(),
-                   offline: document.body.classList.contains('offline')})"""
-    )
-    pytest.fail(f"{selector} changed nothing after {tries} clicks: the page showed {shown}")
+    page.locator(selector).click()
+    try:
+        page.wait_for_function(
+            "seq => document.getElementById('room-main').dataset.seq !== seq", arg=seq
+        )
+    except PlaywrightTimeout:
+        shown = page.evaluate(
+            """() => ({seq: document.getElementById('room-main').dataset.seq,
+                       error: document.getElementById('table-error').textContent.trim(),
+                       connecting: document.getElementById('room').classList.contains('connecting'),
+                       offline: document.body.classList.contains('offline')})"""
+        )
+        pytest.fail(f"{selector} changed nothing: the page showed {shown}")
 
 
 def _play_until_my_turn(page: Page, rounds: int = 6) -> None:

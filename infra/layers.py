@@ -5,6 +5,7 @@ import logging
 import time
 
 from channels_redis.core import RedisChannelLayer
+from redis.asyncio import BlockingConnectionPool
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,19 @@ class TableLayer(RedisChannelLayer):
         channel = await super().new_channel(prefix)
         self._open.add(channel)
         return channel
+
+    def create_pool(self, index):
+        """A pool that, at its `max_connections`, waits for a connection to come free (up to
+        the socket timeout) instead of failing the command: a thousand sockets closing at once
+        (a bench's phase ending, a server restarting) each take one to leave their groups, and
+        with channels_redis's pool the last few failed, leaving their memberships behind and
+        skipping the rest of their cleanup."""
+        host = dict(self.hosts[index])
+        address = host.pop("address", None)
+        if address is None:
+            return super().create_pool(index)
+        wait = host.get("socket_timeout") or 20
+        return BlockingConnectionPool.from_url(address, timeout=wait, **host)
 
     def holds(self, url: str) -> bool:
         """Whether every group lives in the Redis at `url` (a write there can go in a group

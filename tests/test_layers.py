@@ -134,6 +134,25 @@ async def test_redis_going_away_reaches_every_waiting_socket(private_redis):
 
 
 @pytest.mark.asyncio
+async def test_a_burst_of_sockets_leaving_waits_for_a_connection_rather_than_failing():
+    """More sockets leave their groups at once than the pool holds connections (a daphne's
+    thousand at the end of bench/load.py's phase, with a pool of 1,000): each waits for a
+    connection to come free; none fails, and no membership is left behind."""
+    config = {**settings.CHANNEL_LAYERS["default"]["CONFIG"]}
+    config["hosts"] = [{**config["hosts"][0], "max_connections": 4}]
+    layer = TableLayer(**config)
+    channels = [await layer.new_channel() for _ in range(60)]
+    try:
+        await asyncio.gather(*(layer.group_add("burst", c) for c in channels))
+        await asyncio.gather(*(layer.group_discard("burst", c) for c in channels))
+        redis = layer.connection(layer.consistent_hash("burst"))
+        assert await redis.zcard(layer._group_key("burst")) == 0
+    finally:
+        await layer.flush()
+        await layer.close_pools()
+
+
+@pytest.mark.asyncio
 async def test_the_reader_ends_even_when_a_cancel_is_swallowed_below_it(monkeypatch):
     """Python 3.11's asyncio.wait_for, inside redis-py's commands, can swallow a cancel that
     meets its finished wait; the reader still ends, within one blocking read."""

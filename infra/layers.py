@@ -5,7 +5,8 @@ import logging
 import time
 
 from channels_redis.core import RedisChannelLayer
-from redis.asyncio import BlockingConnectionPool
+from redis.asyncio import ConnectionPool
+from redis.exceptions import MaxConnectionsError
 
 log = logging.getLogger(__name__)
 
@@ -46,17 +47,14 @@ class TableLayer(RedisChannelLayer):
         return channel
 
     def create_pool(self, index):
-        """A pool that, at its `max_connections`, waits for a connection to come free (up to
-        the socket timeout) instead of failing the command: a thousand sockets closing at once
-        (a bench's phase ending, a server restarting) each take one to leave their groups, and
-        with channels_redis's pool the last few failed, leaving their memberships behind and
-        skipping the rest of their cleanup."""
+        """channels_redis's pool, waiting at its `max_connections` (`_WaitingPool`)."""
         host = dict(self.hosts[index])
         address = host.pop("address", None)
         if address is None:
             return super().create_pool(index)
-        wait = host.get("socket_timeout") or 20
-        return BlockingConnectionPool.from_url(address, timeout=wait, **host)
+        pool = _WaitingPool.from_url(address, **host)
+        pool.wait = host.get("socket_timeout") or 20
+        return pool
 
     def holds(self, url: str) -> bool:
         """Whether every group lives in the Redis at `url` (a write there can go in a group
@@ -194,6 +192,30 @@ class TableLayer(RedisChannelLayer):
                     self.expiry,
                 )
                 await pipe.execute()
+
+
+class _WaitingPool(ConnectionPool):
+    """A pool that, at its `max_connections`, waits up to `wait` seconds for a connection to
+    come free instead of failing the command. A thousand sockets closing at once (a bench's
+    phase ending, a server restarting) each take one to leave their groups, and with the
+    plain pool the last few failed, leaving their memberships behind and the rest of their
+    cleanup undone. Below the cap it is the plain pool, at no cost per command (redis-py's
+    BlockingConnectionPool takes a condition and a timer for every one)."""
+
+    wait = 20.0
+    POLL = 0.005  # seconds between two looks for a free connection, at the cap only
+
+    async def get_connection(self, *args, **kwargs):
+        deadline = None
+        while True:
+            try:
+                return await super().get_connection(*args, **kwargs)
+            except MaxConnectionsError:
+                now = asyncio.get_running_loop().time()
+                deadline = deadline or now + self.wait
+                if now >= deadline:
+                    raise
+            await asyncio.sleep(self.POLL)
 
 
 class _Stopped:

@@ -7,7 +7,7 @@ import contextlib
 import pytest
 from channels.layers import get_channel_layer
 from django.conf import settings
-from redis.exceptions import RedisError
+from redis.exceptions import MaxConnectionsError, RedisError
 
 from infra.layers import TableLayer
 
@@ -150,6 +150,23 @@ async def test_a_burst_of_sockets_leaving_waits_for_a_connection_rather_than_fai
     finally:
         await layer.flush()
         await layer.close_pools()
+
+
+@pytest.mark.asyncio
+async def test_a_pool_at_its_cap_gives_up_after_its_wait():
+    config = {**settings.CHANNEL_LAYERS["default"]["CONFIG"]}
+    config["hosts"] = [{**config["hosts"][0], "max_connections": 1}]
+    layer = TableLayer(**config)
+    pool = layer.create_pool(0)
+    pool.wait = 0.05
+    held = await pool.get_connection()
+    try:
+        with pytest.raises(MaxConnectionsError):
+            await asyncio.wait_for(pool.get_connection(), 5)
+        await pool.release(held)
+        await pool.release(await asyncio.wait_for(pool.get_connection(), 5))  # free again
+    finally:
+        await pool.disconnect()
 
 
 @pytest.mark.asyncio

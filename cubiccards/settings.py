@@ -189,7 +189,8 @@ if REDIS_URL:
                     {
                         "address": REDIS_URL,
                         # The defaults (capacity 100, pool of 100) drop and fail messages
-                        # under load.
+                        # under load; at this cap a command waits for a connection
+                        # (infra.layers._WaitingPool).
                         "max_connections": 1000,
                         "socket_timeout": REDIS_SOCKET_TIMEOUT,
                         "socket_connect_timeout": 5,

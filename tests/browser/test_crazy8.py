@@ -108,7 +108,6 @@ def test_mau_mau_wild_jack_a_seven_taken_and_the_mau(
             expect(page.locator(".s8-latest")).to_contain_text(re.compile(r"Cubot\s+played 7"))
         if action.get("knock"):
             expect(page.locator("[data-knock]")).to_have_text("Mau!")
-        if action.get("knock"):
             watch(page, ".s8-latest")
         make(page, action, shot="maumau-phone" if turn in (3, 7) else "")
         if action.get("knock"):

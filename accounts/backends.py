@@ -10,7 +10,8 @@ failed. Here the connection goes back to the pool between the read and the hash.
 Every signed-in page and socket reads its player's row. From PostgreSQL that was the home
 page's only query, a quarter of its CPU with taking a pooled connection and giving it back.
 A copy in the cache lives at most KEPT seconds and goes when the row is saved or deleted
-(accounts.signals), so a password change still signs out the other sessions at once. A row
+(accounts.signals), so a password change still signs out the other sessions at once. The copy
+holds no password hash (``_keepable``). A row
 changed without a save (a queryset's update) would be read as it was for at most KEPT
 seconds: the site's code saves the row. With Redis away the row is read from the database.
 
@@ -67,6 +68,16 @@ def read_beside(user, keys: list[str]) -> dict | None:
 
 def _key(user_id) -> str:
     return f"user:{user_id}"
+
+
+def _keepable(user):
+    """The row as the cache keeps it: the password hash stays in the database (a copy of the
+    cache would otherwise be a list of hashes to crack), and the session's proof of it, which
+    the session itself holds, takes its place. ``user.password`` loads it from the database
+    when asked for (changing a password, say); ``user.save()`` saves the other fields."""
+    user.session_auth_hash = user.get_session_auth_hash()
+    del user.__dict__["password"]
+    return user
 
 
 def forget(user_id) -> None:
@@ -131,6 +142,7 @@ class SignInBackend(ModelBackend):
         if user is None:
             user = super().get_user(user_id)  # None for an inactive or deleted account
             if user is not None:
+                user = _keepable(user)
                 try:
                     cache.set(_key(user_id), user, KEPT)
                 except Exception as exc:

@@ -54,6 +54,13 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.username
 
+    def get_session_auth_hash(self) -> str:
+        # A row read from the cache (accounts.backends) carries the session's proof of the
+        # password in place of the password hash, which the cache never holds.
+        if "password" not in self.__dict__ and "session_auth_hash" in self.__dict__:
+            return self.session_auth_hash
+        return super().get_session_auth_hash()
+
     def save(self, *args, **kwargs):
         from .names import skeleton
 

@@ -135,6 +135,37 @@ def test_a_new_password_signs_out_the_other_sessions_at_once():
     assert signed_in_as(laptop) is None
 
 
+def test_the_cache_never_holds_a_password_hash():
+    User.objects.create_user("bea", password="a long pass phrase")
+    client = Client()
+    client.post("/accounts/login/", {"username": "bea", "password": "a long pass phrase"})
+    assert signed_in_as(client)
+    bea = User.objects.get(username="bea")
+    hashed = bea.password.encode()
+    redis = cache._cache.get_client()
+    kept = redis.get(cache.make_key(backends._key(bea.pk)))
+    assert kept is not None  # the row is kept
+    everything = b"".join(redis.get(key) or b"" for key in redis.keys("*"))
+    assert hashed not in everything
+    assert hashed.split(b"$")[-1] not in everything  # nor the hash alone
+    assert signed_in_as(client)  # the session still checks out with the kept copy
+
+
+def test_a_kept_account_row_saves_without_losing_its_password():
+    User.objects.create_user("bea", password="a long pass phrase")
+    backend = backends.SignInBackend()
+    pk = User.objects.get(username="bea").pk
+    backend.get_user(pk)  # read, kept
+    kept = backend.get_user(pk)  # the cache's copy
+    assert "password" in kept.get_deferred_fields()
+    kept.time_zone = "Europe/Paris"
+    kept.save()
+    bea = User.objects.get(pk=pk)
+    assert bea.time_zone == "Europe/Paris"
+    assert bea.check_password("a long pass phrase")
+    assert backend.get_user(pk).check_password("a long pass phrase")  # loaded when asked for
+
+
 def test_a_deleted_account_is_signed_out_at_once():
     client = signed_in("ann")
     assert signed_in_as(client)

@@ -2,6 +2,7 @@
 stops paying.
 
     .venv/bin/python bench/rating_convergence.py [--kind gin] [--games 200] [--plateau 1000]
+    .venv/bin/python bench/rating_convergence.py --luck 1000     # part 3 alone
 
 Part 1: a simulated person of known strength, the Medium computer playing as a person, plays
 ``--games`` ranked two-player games, each against the computer at a strength drawn at random
@@ -10,12 +11,21 @@ rated as the ratings receiver rates it (``accounts.ratings.rate_sides``): the pe
 a newcomer, each strength from the game's ladder (``computer_start``), and all of them move
 with these results. Printed: the rating path (shown rating and estimate, every tenth of the
 run), the person's score against each strength, and at the end the distance between the
-person's rating and the Medium computer's own.
+person's rating and the Medium computer's own; then the same games rated with every computer
+held where it starts (as on a site where many people play it).
 
 Part 2: a person who beats Easy every game, ``--plateau`` games (results only, no cards): the
 person's rating and what the last hundred games added, (a) meeting Easy every game (Easy sinks
 as it loses), and (b) at ranked tables, which the computer fills with the strength nearest the
 person (``accounts.computers.nearest``), the person losing to every strength above Easy.
+
+Part 3 (``--luck RUNS``, instead of parts 1 and 2): how far ``--games`` games' luck alone takes the person from Medium, with no
+cards played. Part 1 is run RUNS times, each game's result drawn (seeded) with the chance
+Medium measured against each strength on the game's ladder (``--chances``; Gin's by default:
+docs/computer-players-rummy-shedding.md), and the distance at the end is printed as
+percentiles, with the share of runs within 100 points, for the computers moving with the
+person's games (as in part 1) and held where they start (as on a site where many people play
+them).
 
 Seat 0 and 1 alternate between the two players. Game ``i`` uses the seed
 ``f"{seed}/{kind}/{i}"``. A benchmark, not a test: nothing is asserted, and no database is used.
@@ -71,8 +81,11 @@ def line(skill) -> str:
 def convergence(engine, games: int, seed: str) -> None:
     strengths = list(engine.strengths)
     ids = {s: i + 1 for i, s in enumerate(strengths)}
-    skills = {PERSON: ratings.fresh()}
-    skills.update({ids[s]: ratings.computer_start(engine.kind, s) for s in strengths})
+    start = {ids[s]: ratings.computer_start(engine.kind, s) for s in strengths}
+    skills = {PERSON: ratings.fresh(), **start}
+    # The same games rated with every computer held where it starts, as on a site where many
+    # people play it and one person's games hardly move it (part 2's (b) holds them too).
+    held = {PERSON: ratings.fresh(), **start}
     draw = random.Random(f"{seed}/opponents")
     scores: dict[str, list[float]] = {s: [] for s in strengths}
     medium = ids[MEDIUM]
@@ -85,6 +98,8 @@ def convergence(engine, games: int, seed: str) -> None:
         score = play(engine, MEDIUM, opponent, f"{seed}/{engine.kind}/{i}", i % 2)
         scores[opponent].append(score)
         rate(skills, ids[opponent], score)
+        rate(held, ids[opponent], score)
+        held.update(start)
         if (i + 1) % max(games // 10, 1) == 0 or i + 1 == games:
             print(f"{i + 1:6d}  {line(skills[PERSON]):<36} {line(skills[medium]):<36}")
     print("person's score against each strength, and where each computer ended:")
@@ -98,7 +113,52 @@ def convergence(engine, games: int, seed: str) -> None:
         f"{ratings.shown(person.mu, person.sigma) - ratings.shown(own.mu, own.sigma):+d}, "
         f"estimate {ratings.shown_skill(person.mu) - ratings.shown_skill(own.mu):+d}"
     )
+    person, own = held[PERSON], held[medium]
+    print(
+        "the same games, every computer held where it starts: person "
+        f"{line(person)}, distance to Medium's own: shown "
+        f"{ratings.shown(person.mu, person.sigma) - ratings.shown(own.mu, own.sigma):+d}, "
+        f"estimate {ratings.shown_skill(person.mu) - ratings.shown_skill(own.mu):+d}"
+    )
     print(f"CPU time: {time.process_time() - started:.1f} s\n")
+
+
+# Medium's measured score against each strength of Gin: Easy 19.3% and Hard 53.8% against
+# Medium (1,000 games each), Expert 67.0% against today's computer, which is Medium move for
+# move (200 games).
+GIN_CHANCES = {"easy": 0.807, "medium": 0.5, "hard": 0.462, "expert": 0.33}
+
+
+def luck(engine, games: int, seed: str, runs: int, chances: dict[str, float]) -> None:
+    strengths = list(engine.strengths)
+    ids = {s: i + 1 for i, s in enumerate(strengths)}
+    start = {ids[s]: ratings.computer_start(engine.kind, s) for s in strengths}
+    medium = ids[MEDIUM]
+    print(
+        f"Part 3: {games} games' luck alone, {runs} runs; the person's chance against each "
+        "strength: " + ", ".join(f"{s} {chances[s]:.3f}" for s in strengths)
+    )
+    for held in (False, True):
+        distances = []
+        for run in range(runs):
+            skills = {PERSON: ratings.fresh(), **start}
+            rng = random.Random(f"{seed}/luck/{run}")
+            for _ in range(games):
+                opponent = rng.choice(strengths)
+                rate(skills, ids[opponent], 1.0 if rng.random() < chances[opponent] else 0.0)
+                if held:
+                    skills.update(start)
+            person, own = skills[PERSON], skills[medium]
+            distances.append(ratings.shown_skill(person.mu) - ratings.shown_skill(own.mu))
+        distances.sort()
+        at = [distances[min(int(q * runs), runs - 1)] for q in (0.05, 0.25, 0.5, 0.75, 0.95)]
+        within = sum(1 for d in distances if abs(d) <= 100) / runs
+        print(
+            f"  computers {'held' if held else 'moving'}: distance (estimate) p5 / p25 / p50 / "
+            f"p75 / p95 {' / '.join(f'{d:+d}' for d in at)}; within 100 points in "
+            f"{100 * within:.1f}% of runs"
+        )
+    print()
 
 
 def plateau(engine, games: int, seed: str) -> None:
@@ -149,10 +209,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--plateau", type=int, default=1000)
     parser.add_argument("--seed", default="convergence")
+    parser.add_argument("--luck", type=int, default=0, metavar="RUNS", help="part 3's runs")
+    parser.add_argument(
+        "--chances",
+        default=",".join(f"{s}={p}" for s, p in GIN_CHANCES.items()),
+        help="part 3: Medium's chance against each strength, as easy=0.8,medium=0.5,...",
+    )
     args = parser.parse_args()
     engine = registry.get(args.kind)
     if engine.max_players < 2 or len(engine.strengths) < 2:
         parser.error(f"{engine.title} has no computer players at several strengths.")
+    if args.luck:
+        chances = {k: float(v) for k, v in (p.split("=") for p in args.chances.split(","))}
+        luck(engine, args.games, args.seed, args.luck, chances)
+        return
     if args.games:
         convergence(engine, args.games, args.seed)
     if args.plateau:

@@ -166,6 +166,23 @@ def test_a_kept_account_row_saves_without_losing_its_password():
     assert backend.get_user(pk).check_password("a long pass phrase")  # loaded when asked for
 
 
+def test_a_password_changed_on_the_site_keeps_this_session_and_ends_the_others():
+    User.objects.create_user("bea", password="a long pass phrase")
+    phone, laptop = Client(), Client()
+    for client in (phone, laptop):
+        client.post("/accounts/login/", {"username": "bea", "password": "a long pass phrase"})
+        assert signed_in_as(client)  # and the row is kept, without its hash
+    new = "violet-Harbor-93-candle"
+    answer = phone.post(
+        "/accounts/password/",
+        {"old_password": "a long pass phrase", "new_password1": new, "new_password2": new},
+    )
+    assert answer.status_code == 302
+    assert signed_in_as(phone)
+    assert signed_in_as(laptop) is None
+    assert User.objects.get(username="bea").check_password(new)
+
+
 def test_a_deleted_account_is_signed_out_at_once():
     client = signed_in("ann")
     assert signed_in_as(client)

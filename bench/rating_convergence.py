@@ -19,13 +19,13 @@ person's rating and what the last hundred games added, (a) meeting Easy every ga
 as it loses), and (b) at ranked tables, which the computer fills with the strength nearest the
 person (``accounts.computers.nearest``), the person losing to every strength above Easy.
 
-Part 3 (``--luck RUNS``, instead of parts 1 and 2): how far ``--games`` games' luck alone takes the person from Medium, with no
-cards played. Part 1 is run RUNS times, each game's result drawn (seeded) with the chance
-Medium measured against each strength on the game's ladder (``--chances``; Gin's by default:
-docs/computer-players-rummy-shedding.md), and the distance at the end is printed as
-percentiles, with the share of runs within 100 points, for the computers moving with the
-person's games (as in part 1) and held where they start (as on a site where many people play
-them).
+Part 3 (``--luck RUNS``, instead of parts 1 and 2): how far ``--games`` games' luck alone
+takes the person from Medium, with no cards played. Part 1 is run RUNS times, each game's
+result drawn (seeded) with the chance Medium measured against each strength on the game's
+ladder (``--chances``; Gin's by default: docs/computer-players-rummy-shedding.md), and the
+distance at the end is printed as percentiles, with the share of runs within 100 points, for
+the computers moving with the person's games (as in part 1) and held where they start (as on
+a site where many people play them).
 
 Seat 0 and 1 alternate between the two players. Game ``i`` uses the seed
 ``f"{seed}/{kind}/{i}"``. A benchmark, not a test: nothing is asserted, and no database is used.

@@ -212,15 +212,22 @@ def main() -> None:
     parser.add_argument("--luck", type=int, default=0, metavar="RUNS", help="part 3's runs")
     parser.add_argument(
         "--chances",
-        default=",".join(f"{s}={p}" for s, p in GIN_CHANCES.items()),
-        help="part 3: Medium's chance against each strength, as easy=0.8,medium=0.5,...",
+        help="part 3: Medium's chance against each strength, as easy=0.8,medium=0.5,... "
+        "(Gin's measured chances by default; another game must give its own)",
     )
     args = parser.parse_args()
     engine = registry.get(args.kind)
     if engine.max_players < 2 or len(engine.strengths) < 2:
         parser.error(f"{engine.title} has no computer players at several strengths.")
     if args.luck:
-        chances = {k: float(v) for k, v in (p.split("=") for p in args.chances.split(","))}
+        if args.chances:
+            chances = {k: float(v) for k, v in (p.split("=") for p in args.chances.split(","))}
+        elif args.kind == "gin":
+            chances = GIN_CHANCES
+        else:
+            parser.error(f"--luck at {engine.title} needs --chances: Gin's are the default")
+        if set(chances) != set(engine.strengths):
+            parser.error(f"--chances names each of {', '.join(engine.strengths)} once")
         luck(engine, args.games, args.seed, args.luck, chances)
         return
     if args.games:

@@ -6,6 +6,7 @@ afresh on the next page, and with Redis away every page reads the database inste
 import logging
 
 import pytest
+import redis
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
@@ -138,8 +139,6 @@ def test_a_new_password_signs_out_the_other_sessions_at_once():
 def _strings(client_):
     """Every string value in the test's Redis database (the cache writes nothing else; the
     channel layer's sorted sets and lists are not read)."""
-    import redis
-
     for key in client_.scan_iter():
         try:
             yield client_.get(key) or b""
@@ -213,8 +212,6 @@ def test_with_the_cache_away_the_account_row_is_read_from_the_database(settings,
 
 def cache_commands(client: Client, monkeypatch) -> list[str]:
     """The Redis commands of one signed-in page."""
-    import redis
-
     commands = []
     ask = redis.Redis.execute_command
 

@@ -47,6 +47,7 @@ import random
 import resource
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -62,6 +63,7 @@ from tests.e2e.client import SiteClient  # noqa: E402
 MIX = ["war", "poker", "blackjack"]
 AVOID = {"fold", "surrender"}  # keep games going: a fold ends a hand at once
 ANSWER_WITHIN = 10.0  # seconds: an action unanswered by then is lost
+SLOW = 0.25  # seconds: a round trip this long is a slow one, timed to the second it began
 HANDSHAKES_AT_ONCE = 25  # clients connect in a ramp, as real players arrive
 
 
@@ -109,6 +111,7 @@ class Phase:
     first_after_deal: list[float] = field(default_factory=list)
     late: list[float] = field(default_factory=list)  # this client's loop waking late, s
     windows: list[tuple[float, float]] = field(default_factory=list)  # timed spans, epoch s
+    slow: list[float] = field(default_factory=list)  # epoch s at which each slow round trip began
 
     def rate(self) -> float:
         return len(self.times) / self.seconds if self.seconds else 0.0
@@ -407,6 +410,8 @@ async def play_table(table, seats: list[Seat], args, phase: Phase, stop: float, 
                 elif arrived:
                     took = time.perf_counter() - started
                     phase.times.append(took)
+                    if took >= SLOW:
+                        phase.slow.append(time.time() - took)
                     phase.by_kind.setdefault(kind, []).append(took)
                     if dealt:
                         phase.first_after_deal.append(took)
@@ -600,7 +605,10 @@ async def relay_for(args, relay: Relay, seconds: float) -> None:
             try:
                 while await asyncio.wait_for(inbox.get(), ANSWER_WITHIN) != payload:
                     pass
-                phase.times.append(time.perf_counter() - started)
+                took = time.perf_counter() - started
+                phase.times.append(took)
+                if took >= SLOW:
+                    phase.slow.append(time.time() - took)
             except TimeoutError:
                 phase.lost += 1
 
@@ -651,6 +659,14 @@ def report(phases: list[Phase], args, tables: int) -> None:
     for p in phases:  # to line up with the servers' own logs
         spans = ", ".join(f"{a:.1f}-{b:.1f}" for a, b in p.windows)
         print(f"  {p.name}: timed from-to (epoch s) {spans}")
+        if p.slow:
+            # Stalls cluster in a few seconds; spread out, the server's core is just full.
+            busiest = Counter(int(t) for t in p.slow).most_common(6)
+            seconds = ", ".join(f"{t} x{n}" for t, n in sorted(busiest))
+            print(
+                f"  {p.name}: {len(p.slow)} round trips of {SLOW * 1000:.0f} ms or more began in "
+                f"{len({int(t) for t in p.slow})} different seconds; the most at (epoch s) {seconds}"
+            )
         if p.late:
             print(
                 f"  {p.name}: this client's loop woke late p50 {percentile(p.late, 0.5) * 1000:.1f} ms,"
@@ -700,10 +716,7 @@ def report(phases: list[Phase], args, tables: int) -> None:
 
 
 def _counts(messages: list[str]) -> list[tuple[str, int]]:
-    counts: dict[str, int] = {}
-    for m in messages:
-        counts[m] = counts.get(m, 0) + 1
-    return sorted(counts.items(), key=lambda kv: -kv[1])[:8]
+    return Counter(messages).most_common(8)
 
 
 async def run(args) -> None:

@@ -116,6 +116,12 @@ class Phase:
     def rate(self) -> float:
         return len(self.times) / self.seconds if self.seconds else 0.0
 
+    def timed(self, took: float) -> None:
+        """One round trip of ``took`` seconds, just answered."""
+        self.times.append(took)
+        if took >= SLOW:
+            self.slow.append(time.time() - took)
+
 
 # ---- CPU of the server's processes -----------------------------------------------------------
 
@@ -409,9 +415,7 @@ async def play_table(table, seats: list[Seat], args, phase: Phase, stop: float, 
                     phase.errors.append(seat.answers.pop(action_id)["message"])
                 elif arrived:
                     took = time.perf_counter() - started
-                    phase.times.append(took)
-                    if took >= SLOW:
-                        phase.slow.append(time.time() - took)
+                    phase.timed(took)
                     phase.by_kind.setdefault(kind, []).append(took)
                     if dealt:
                         phase.first_after_deal.append(took)
@@ -605,10 +609,7 @@ async def relay_for(args, relay: Relay, seconds: float) -> None:
             try:
                 while await asyncio.wait_for(inbox.get(), ANSWER_WITHIN) != payload:
                     pass
-                took = time.perf_counter() - started
-                phase.times.append(took)
-                if took >= SLOW:
-                    phase.slow.append(time.time() - took)
+                phase.timed(time.perf_counter() - started)
             except TimeoutError:
                 phase.lost += 1
 
@@ -661,11 +662,11 @@ def report(phases: list[Phase], args, tables: int) -> None:
         print(f"  {p.name}: timed from-to (epoch s) {spans}")
         if p.slow:
             # Stalls cluster in a few seconds; spread out, the server's core is just full.
-            busiest = Counter(int(t) for t in p.slow).most_common(6)
-            seconds = ", ".join(f"{t} x{n}" for t, n in sorted(busiest))
+            by_second = Counter(int(t) for t in p.slow)
+            seconds = ", ".join(f"{t} x{n}" for t, n in sorted(by_second.most_common(6)))
             print(
                 f"  {p.name}: {len(p.slow)} round trips of {SLOW * 1000:.0f} ms or more began in "
-                f"{len({int(t) for t in p.slow})} different seconds; the most at (epoch s) {seconds}"
+                f"{len(by_second)} different seconds; the most at (epoch s) {seconds}"
             )
         if p.late:
             print(

@@ -63,7 +63,8 @@ one() {  # one fresh server of a side, one bench run against it
   sleep 2
 }
 
-bench_run() {  # the bench against a side's server (its folder and database): the output's tail
+bench_run() {  # the bench against a side's server (its folder and database): the load bench's
+  # whole output (with --games mix it is longer than a tail), the other benches' tail
   local dir=$1 db=$2
   if [ "$what" = roundtrip ]; then
     "$py" bench/table_roundtrip.py --url "http://127.0.0.1:$port" "${args[@]}" | tail -n 8
@@ -73,7 +74,7 @@ bench_run() {  # the bench against a side's server (its folder and database): th
     "$py" bench/spectators.py --url "http://127.0.0.1:$port" "${args[@]}" | tail -n 24
   else
     "$py" bench/load.py --url "http://127.0.0.1:$port" --server-dir "$dir" \
-      --database-url "postgres://postgres@127.0.0.1:5432/$db" --redis-url "$redis" "${args[@]}" | tail -n 50
+      --database-url "postgres://postgres@127.0.0.1:5432/$db" --redis-url "$redis" "${args[@]}"
   fi
 }
 

@@ -3,6 +3,7 @@ legal moves, none reads what its seat can't see, and Easy makes no absurd move."
 
 from __future__ import annotations
 
+import copy
 import gc
 import random
 
@@ -530,3 +531,68 @@ def test_poker_views_remember_showdowns_and_own_discards():
     shows = POKER.view(state, None)["showdowns"]
     assert len(shows) == 2 and all(r["bluffed"] <= r["raised"] for r in shows)
     assert sum(r["raised"] for r in shows) > 0
+
+
+def _expert_to_draw_with_junk_after_a_big_draw() -> dict:
+    """A two-seat hand where seat 0 is to draw with a junk hand (under ``SNOW_JUNK``) and
+    seat 1 has drawn ``SNOW_DREW`` cards or more; both seats play as Medium up to there."""
+    for i in range(400):
+        state = POKER.new_game(2, f"snow-{i}")
+        while state["phase"] in ("bet1", "draw") and state["hand_no"] == 1:
+            seat = POKER.to_act(state)[0]
+            value = evaluator.evaluate_cards(state["hands"][0])
+            junk = holds.percentile(value) < poker_search.SNOW_JUNK
+            big_draw = (state["drawn"][1] or 0) >= poker_search.SNOW_DREW
+            if seat == 0 and state["phase"] == "draw" and junk and big_draw:
+                return state
+            POKER.apply(state, seat, POKER.bot_action(state, seat, "medium"))
+    raise AssertionError("no such hand in 400 deals")
+
+
+def test_expert_poker_snows_junk_heads_up_after_a_big_draw_until_caught_twice():
+    rng = random.Random(1)
+    state = _expert_to_draw_with_junk_after_a_big_draw()
+    hand = list(state["hands"][0])
+    # Caught bluffing twice this game: it draws to the hand like any other.
+    caught = copy.deepcopy(state)
+    caught["showdowns"] = [{"raised": 2, "bluffed": 2}, {"raised": 0, "bluffed": 0}]
+    action = poker_search.expert(POKER.view(caught, 0), POKER.legal_actions(caught, 0), rng)
+    assert action["type"] == "draw" and len(action["hold"]) < 5
+    # Otherwise it stands pat on the junk ...
+    action = poker_search.expert(POKER.view(state, 0), POKER.legal_actions(state, 0), rng)
+    assert action == {"type": "draw", "hold": hand}
+    POKER.apply(state, 0, action)
+    # ... and after the draw bets it when nothing was raised, and gives up to a raise.
+    while state["phase"] == "bet2":
+        seat = POKER.to_act(state)[0]
+        if seat == 0:
+            legal = POKER.legal_actions(state, 0)
+            action = poker_search.expert(POKER.view(state, 0), legal, rng)
+            if state["round"]["raises"] == 0 and {"type": "raise"} in legal:
+                assert action["type"] == "raise"
+            else:
+                assert action["type"] in ("check", "fold")
+        else:
+            action = POKER.bot_action(state, 1, "medium")
+        POKER.apply(state, seat, action)
+
+
+def test_expert_poker_never_snows_at_a_table_of_three():
+    tempting = 0  # junk to draw to after a big draw: heads-up, a snow
+    for i in range(30):
+        state = POKER.new_game(3, f"no-snow-{i}")
+        while state["hand_no"] == 1 and not POKER.is_over(state):
+            seat = POKER.to_act(state)[0]
+            view = POKER.view(state, seat)
+            if sum(view["in_hand"]) > 2 and state["phase"] == "draw":
+                hand = view["hands"][seat]
+                drew = [d or 0 for s, d in enumerate(view["drawn"]) if s != seat]
+                value = evaluator.evaluate_cards(hand)
+                if (
+                    holds.percentile(value) < poker_search.SNOW_JUNK
+                    and max(drew) >= poker_search.SNOW_DREW
+                ):
+                    tempting += 1
+                assert not poker_search.snow(view, hand)
+            POKER.apply(state, seat, POKER.bot_action(state, seat, "medium"))
+    assert tempting

@@ -14,6 +14,11 @@ shared by every candidate action (common random numbers keep the differences sha
   call, the raise replaces it when it is worth clearly more (``RAISE_MARGIN``): re-raises
   are not searched, and an earlier version that took every raise the search preferred lost
   to Hard (41.7 ± 12.6% of 60 games).
+- A snow: heads-up, once the other seat has drawn three cards or more (its hand is then mostly
+  weak), a junk hand stands pat and bets after the draw, folding to a raise. A pat hand reads
+  as made (Hard takes it for a bluff one time in five), so a weak hand that would call junk
+  gives the pot up. A seat that calls it down shows the bluff (``showdowns``): caught twice in
+  a game, this seat snows no more.
 
 ``time.process_time`` caps a move at ``CPU_CAP`` seconds of CPU.
 """
@@ -31,6 +36,9 @@ from .strategy import Reads, by_rule, hard, showdown_hands, win_share
 DEALS = 300  # guessed deals a decision is searched on
 HOLDS = 3  # holds searched at the draw: the best few by expected strength
 CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
+SNOW_DREW = 3  # a snow only after the other seat drew at least this many cards
+SNOW_JUNK = 0.6  # ... with a hand under this percentile (high card or a low pair)
+SNOW_CAUGHT = 2  # ... and fewer bluffs than this shown down this game
 RAISE_MARGIN = 0.5  # a raise off Hard's rule must gain this share of its cost (re-raises
 # are not searched, so a close raise is no raise)
 
@@ -40,6 +48,13 @@ def expert(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Ac
     by_type = {a["type"]: a for a in legal}
     reads = Reads(view)
     hand = reads.hand
+    if snow(view, hand):
+        if "draw" in by_type:
+            return {"type": "draw", "hold": list(hand)}
+        if view["drawn"][view["seat"]] == 0:  # snowed: bet it, and give up to a raise
+            if "raise" in by_type and not view["raises"]:
+                return by_type["raise"]
+            return by_type.get("check") or by_type["fold"]
     if "draw" in by_type:
         ranked = sorted(holds.hold_values(hand), key=lambda mv: -mv[1])[:HOLDS]
         candidates = [[c for i, c in enumerate(hand) if mask >> i & 1] for mask, _ in ranked]
@@ -88,6 +103,18 @@ def expert(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Ac
         if raised / total > max(stay, 0.0) + RAISE_MARGIN * raise_cost:
             return by_type["raise"]
     return action
+
+
+def snow(view: dict[str, Any], hand: list[str]) -> bool:
+    """Is this a hand to snow with (stand pat on, then bet)? Heads-up, after the other seat
+    drew ``SNOW_DREW`` cards or more, a hand under ``SNOW_JUNK``, not caught too often yet."""
+    seat = view["seat"]
+    others = [s for s in range(view["players"]) if s != seat and view["in_hand"][s]]
+    if len(others) != 1 or (view["drawn"][others[0]] or 0) < SNOW_DREW:
+        return False
+    if view["showdowns"][seat]["bluffed"] >= SNOW_CAUGHT:
+        return False
+    return holds.percentile(evaluator.evaluate_cards(hand)) < SNOW_JUNK
 
 
 def raise_value(

@@ -563,9 +563,11 @@ def test_expert_poker_snows_junk_heads_up_after_a_big_draw_until_caught_twice():
     assert action == {"type": "draw", "hold": hand}
     POKER.apply(state, 0, action)
     # ... and after the draw bets it when nothing was raised, and gives up to a raise.
+    acted = 0
     while state["phase"] == "bet2":
         seat = POKER.to_act(state)[0]
         if seat == 0:
+            acted += 1
             legal = POKER.legal_actions(state, 0)
             action = poker_search.expert(POKER.view(state, 0), legal, rng)
             if state["round"]["raises"] == 0 and {"type": "raise"} in legal:
@@ -575,6 +577,7 @@ def test_expert_poker_snows_junk_heads_up_after_a_big_draw_until_caught_twice():
         else:
             action = POKER.bot_action(state, 1, "medium")
         POKER.apply(state, seat, action)
+    assert acted
 
 
 def test_expert_poker_never_snows_at_a_table_of_three():

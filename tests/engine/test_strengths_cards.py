@@ -596,6 +596,6 @@ def test_expert_poker_never_snows_at_a_table_of_three():
                     and max(drew) >= poker_search.SNOW_DREW
                 ):
                     tempting += 1
-                assert not poker_search.snow(view, hand)
+                assert not poker_search.snow(poker_strategy.Reads(view))
             POKER.apply(state, seat, POKER.bot_action(state, seat, "medium"))
     assert tempting

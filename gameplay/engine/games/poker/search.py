@@ -48,7 +48,7 @@ def expert(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Ac
     by_type = {a["type"]: a for a in legal}
     reads = Reads(view)
     hand = reads.hand
-    if snow(view, hand):
+    if snow(reads):
         if "draw" in by_type:
             return {"type": "draw", "hold": list(hand)}
         if view["drawn"][view["seat"]] == 0:  # snowed: bet it, and give up to a raise
@@ -105,16 +105,15 @@ def expert(view: dict[str, Any], legal: list[Action], rng_: random.Random) -> Ac
     return action
 
 
-def snow(view: dict[str, Any], hand: list[str]) -> bool:
+def snow(reads: Reads) -> bool:
     """Is this a hand to snow with (stand pat on, then bet)? Heads-up, after the other seat
     drew ``SNOW_DREW`` cards or more, a hand under ``SNOW_JUNK``, not caught too often yet."""
-    seat = view["seat"]
-    others = [s for s in range(view["players"]) if s != seat and view["in_hand"][s]]
-    if len(others) != 1 or (view["drawn"][others[0]] or 0) < SNOW_DREW:
+    view = reads.view
+    if len(reads.opponents) != 1 or (view["drawn"][reads.opponents[0]] or 0) < SNOW_DREW:
         return False
-    if view["showdowns"][seat]["bluffed"] >= SNOW_CAUGHT:
+    if view["showdowns"][reads.seat]["bluffed"] >= SNOW_CAUGHT:
         return False
-    return holds.percentile(evaluator.evaluate_cards(hand)) < SNOW_JUNK
+    return holds.percentile(evaluator.evaluate_cards(reads.hand)) < SNOW_JUNK
 
 
 def raise_value(

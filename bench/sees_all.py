@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ladder import Player, play  # noqa: E402
 
 from gameplay.engine import melds, registry  # noqa: E402
+from gameplay.engine.cards import is_joker, rank, suit  # noqa: E402
 from gameplay.engine.core import clone  # noqa: E402
 from gameplay.engine.games.gin import strategy as gin_strategy  # noqa: E402
 from gameplay.engine.games.shedding import search as shedding_search  # noqa: E402
@@ -36,23 +37,40 @@ from gameplay.engine.games.shedding import search as shedding_search  # noqa: E4
 class Seeing(Player):
     """Expert, its guesses replaced by the real state of the table."""
 
-    def __init__(self, engine, stock: bool, know: float = 1.0):
+    def __init__(self, engine, stock: bool, know: float = 1.0, suits: bool = False):
         super().__init__(engine, "expert")
         self.stock = stock
         self.know = know
+        self.suits = suits
 
     def act(self, state, seat: int):
         if self.engine.kind == "gin":
             truth = melds.hand_mask(state["hands"][1 - seat])
             gin_strategy.Guess.hands = lambda guess, rng, pool, keep: [truth] * keep
         else:
-            stock, know = self.stock, self.know
+            stock, know, suits = self.stock, self.know, self.suits
 
             def determinize(base, view, rng):
                 real = clone(base)
                 real["hands"] = [list(h) for h in state["hands"]]
                 real["stock"] = list(state["stock"])
-                if know < 1.0:
+                if suits:
+                    # Each card of the other hands dealt anew from the unseen cards of its
+                    # class: its suit, or wild (an 8 or a joker) whatever its suit.
+                    def kind(card):
+                        return "wild" if is_joker(card) or rank(card) == "8" else suit(card)
+
+                    pool = [c for s, h in enumerate(real["hands"]) if s != seat for c in h]
+                    pool += real["stock"]
+                    rng.shuffle(pool)
+                    for s, hand in enumerate(real["hands"]):
+                        if s == seat:
+                            continue
+                        for i, card in enumerate(hand):
+                            same = next(j for j, c in enumerate(pool) if kind(c) == kind(card))
+                            hand[i] = pool.pop(same)
+                    real["stock"] = pool
+                elif know < 1.0:
                     # Unkept cards of the other hands and the draw pile, dealt anew.
                     slots = [
                         (s, i)
@@ -83,6 +101,9 @@ def main() -> None:
     parser.add_argument(
         "--know", type=float, default=1.0, help="the chance each hidden card is handed right"
     )
+    parser.add_argument(
+        "--suits", action="store_true", help="the other hands' suits (and wild cards) only"
+    )
     args = parser.parse_args()
     if args.kind == "gin" and args.stock:
         parser.error("Gin's search draws its own stock order: --stock is for the shedding games")
@@ -92,13 +113,15 @@ def main() -> None:
     random.seed(args.seed)
     mean, half = play(
         engine,
-        Seeing(engine, args.stock, args.know),
+        Seeing(engine, args.stock, args.know, args.suits),
         Player(engine, "today"),
         args.games,
         args.seed,
     )
     what = "every card" if args.stock else "the other hands"
-    if args.know < 1.0:
+    if args.suits:
+        what = "the other hands' suits"
+    elif args.know < 1.0:
         what = f"each card of the other hands with chance {args.know}"
     print(
         f"{args.kind}: Expert seeing {what} against today's: {100 * mean:.1f}% ± {100 * half:.1f}%"

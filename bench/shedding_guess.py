@@ -86,7 +86,8 @@ def main() -> None:
     parser.add_argument("--seed", default="guess")
     args = parser.parse_args()
     engine = registry.get(args.kind)
-    totals = {"uniform": 0.0, "search": 0.0, "every fact": 0.0}
+    totals = {"uniform": 0.0, "search": 0.0, "reads": 0.0, "every fact": 0.0}
+    by_suit = dict.fromkeys(totals, 0.0)
     positions = 0
     for g in range(args.games):
         state = engine.new_game(2, f"{args.seed}/{g}")
@@ -102,14 +103,22 @@ def main() -> None:
                 unseen = [c for c in full_deck(rules) if c not in seen]
                 view = engine.view(state, 0)
                 rng = random.Random(f"{args.seed}/{g}/{positions}")
+                base = search.rebuild(view)
+                clue = search.Reads.read(engine, base, view)
                 for _ in range(GUESSES):
                     guesses = {
                         "uniform": rng.sample(unseen, size),
-                        "search": search.determinize(search.rebuild(view), view, rng)["hands"][1],
+                        "search": search.determinize(base, view, rng)["hands"][1],
+                        "reads": search.determinize(base, view, rng, clue)["hands"][1],
                         "every fact": facts.guess(rules, unseen, size, rng),
                     }
                     for name, guess in guesses.items():
                         totals[name] += sum(c in held for c in guess) / size / GUESSES
+                        suits = [suit(c) for c in guess]
+                        same = sum(
+                            min(suits.count(x), [suit(c) for c in held].count(x)) for x in "SHDC"
+                        )
+                        by_suit[name] += same / size / GUESSES
                 positions += 1
             action = engine.bot_action(state, seat, MEDIUM)
             follow, top, before = state["suit"], state["discards"][-1], len(state["hands"][seat])
@@ -120,7 +129,7 @@ def main() -> None:
     print(f"{args.kind}: {args.games} games, {positions} positions of seat 0")
     print("share of a guess's cards that the other seat holds:")
     for name, total in totals.items():
-        print(f"  {name:<11} {total / positions:.3f}")
+        print(f"  {name:<11} {total / positions:.3f}   suits {by_suit[name] / positions:.3f}")
 
 
 if __name__ == "__main__":

@@ -183,6 +183,68 @@ def test_hard_remembers_what_the_next_hand_showed():
     assert sum(memory.chance.values()) == pytest.approx(view["hand_counts"][1 - seat])
 
 
+def after_the_other_seat_played(hand: list[str], top: str, card: str, named: str | None = None):
+    """A two-seat Crazy 8 table where seat 1, holding ``hand``, has just played ``card`` on
+    ``top``: seat 0's view, and the public state Expert's search rebuilds from it."""
+    mine = ["KC", "QD", "5C", "6D", "JC"]
+    state = CRAZY8.new_game(2, "reads")
+    used = set(mine) | set(hand) | {top}
+    state.update(
+        hands=[mine, list(hand)],
+        discards=[top],
+        stock=[
+            c
+            for c in state["stock"] + state["discards"] + state["hands"][0] + state["hands"][1]
+            if c not in used
+        ],
+        suit=top[-1],
+        suit_named=False,
+        direction=1,
+        phase="play",
+        turn=1,
+        drew=False,
+        drew_on=[[], []],
+        history=[],
+    )
+    action = {"type": "play", "card": card, **({"suit": named} if named else {})}
+    assert action in CRAZY8.legal_actions(state, 1)
+    CRAZY8.apply(state, 1, action)
+    view = CRAZY8.view(state, 0)
+    return view, shedding_search.rebuild(view)
+
+
+def test_expert_reads_the_other_seats_play_as_todays_rule_would_make_it():
+    """Seat 1 left spades for hearts with a 7: today's rule keeps to the suit it holds most
+    of, so a guessed hand rich in spades and poor in hearts would not have made that play;
+    an eight that named diamonds says the same of a hand without diamonds."""
+    view, base = after_the_other_seat_played(["7H", "2H", "4H", "9H", "3S"], "7S", "7H")
+    reads = shedding_search.Reads.read(CRAZY8, base, view)
+    mine = [h["card"] for h in view["you"]["hand"]]
+    assert reads is not None
+    assert reads.misses([mine, ["2H", "4H", "9H", "3S"]], []) == 0
+    assert reads.misses([mine, ["2S", "4S", "9S", "3D"]], []) == 1
+    view, base = after_the_other_seat_played(["8C", "2D", "4D", "9S"], "7H", "8C", "D")
+    reads = shedding_search.Reads.read(CRAZY8, base, view)
+    assert reads.misses([mine, ["2D", "4D", "9S"]], []) == 0
+    assert reads.misses([mine, ["2S", "4S", "9C"]], []) == 1
+
+
+def test_expert_deals_hands_that_explain_the_play():
+    """Expert's deals are hands that would have made the play read, where a deal that does
+    not read it often is not: seat 1 played an eight on hearts and named diamonds, so it held
+    no plain card that fitted and more diamonds than any other suit."""
+    view, base = after_the_other_seat_played(["8C", "2D", "4D", "9S"], "7H", "8C", "D")
+    reads = shedding_search.Reads.read(CRAZY8, base, view)
+    rng = random.Random(3)
+
+    def explained(clue) -> int:
+        deals = [shedding_search.determinize(base, view, rng, clue) for _ in range(200)]
+        return sum(reads.misses(deal["hands"], deal["stock"]) == 0 for deal in deals)
+
+    assert explained(reads) > 150  # a few times no hand tried explains it (READ_TRIES)
+    assert explained(None) < 50
+
+
 # ---- Easy makes no absurd move -------------------------------------------------------------------
 
 

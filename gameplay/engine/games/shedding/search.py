@@ -3,8 +3,9 @@ over Hard's rule.
 
 The seat's view is turned into whole states: the cards it has not seen (not in its hand,
 not on the discard pile) are dealt to the other hands, weighted by what the table saw them do
-(a seat that drew on a suit and has not played it since is unlikely to hold it), and the
-rest become the draw pile in a random order. Hard's move and every other candidate (each
+(a seat that drew on a suit and has not played it since is unlikely to hold it; a hand that
+would not have made the plays the table saw it make under today's rule is unlikely, ``Reads``),
+and the rest become the draw pile in a random order. Hard's move and every other candidate (each
 card that may be played, a wild card with each suit worth naming, drawing) are played on the
 same deals (common random numbers), and the round is played out by every seat with a fast
 imitation of Medium (``like_medium``; the plainer ``quick`` rule is kept for comparison: it
@@ -19,6 +20,7 @@ import itertools
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ...cards import SUITS, is_joker, rank, suit
@@ -43,6 +45,7 @@ CPU_CAP = 0.8  # seconds of CPU a move may take, whatever DEALS says
 LACK_WEIGHT = 0.25  # how much less likely a hand is for each card of a suit its seat drew on
 WILD_LACK_WEIGHT = 1.0  # the same, for each wild card of a seat that drew on a suit
 ROLLOUT_MOVES = 400  # a round that runs longer is scored as it stands
+READS = True  # deals explain the other seats' latest plays (Reads)
 
 
 def expert(engine, view: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
@@ -58,9 +61,10 @@ def search(engine, view, legal: list[Action], rng: random.Random, deals: int, ca
         return candidates[0]
     me = view["seat"]
     base = rebuild(view)
+    clue = Reads.read(engine, base, view) if READS else None
     scores: list[list[float]] = [[] for _ in candidates]
     for _ in range(deals):
-        state = determinize(base, view, rng)
+        state = determinize(base, view, rng, clue)
         seed = rng.random()
         for i, action in enumerate(candidates):
             work = clone(state)
@@ -172,9 +176,105 @@ def rebuild(view: dict[str, Any]) -> dict[str, Any]:
 STAT_NAMES = ("knocks", "knocks_forgotten", "penalties_stacked", "cards_taken", "cards_drawn")
 
 
-def determinize(base: dict[str, Any], view: dict[str, Any], rng: random.Random) -> dict:
+class Reads:
+    """The other seats' latest plays, each with the table as it stood just before it: a
+    guessed hand that would not have made those plays under today's rule (Medium, which
+    plays the card that keeps it in the suit it holds most of and names that suit with its
+    eights) is an unlikely one. A play is read back only while the seat that made it has
+    drawn nothing since (its hand then is its hand now and the cards it played since), the
+    pile still holds the card under it, and nothing but plain cards and eights lie there."""
+
+    def __init__(self, engine, discards: list[str], plays: list[tuple]):
+        self.engine, self.discards = engine, discards
+        self.plays = plays  # (the table before, seat, card, suit named, its cards played since)
+
+    @classmethod
+    def read(cls, engine, base: dict[str, Any], view: dict[str, Any]) -> Reads | None:
+        effects = base["ruleset"]["effects"]
+        discards = base["discards"]
+        if base["pending"] or any(
+            is_special(effects, c) and not is_wild(effects, c) for c in discards
+        ):
+            return None
+        me, history = view["seat"], view["history"]
+        named = {h["card"]: h.get("suit") for h in history if h["did"] == "play"}
+        counts = list(view["hand_counts"])
+        drew: set[int] = set()
+        since: dict[int, list[str]] = {}
+        plays = []
+        for h in reversed(history):
+            seat, did = h["seat"], h["did"]
+            if did != "play":
+                if did in ("draw", "take", "penalty", "forgot"):
+                    drew.add(seat)
+                    counts[seat] -= h.get("count", 0)
+                elif did != "pass":
+                    break
+                continue
+            card = h["card"]
+            counts[seat] += 1
+            if seat != me and seat not in drew:
+                at = discards.index(card) if card in discards else 0
+                under = discards[at - 1] if at >= 1 else None
+                follow = named.get(under) if under and is_wild(effects, under) else None
+                if under and (follow or not is_wild(effects, under)):
+                    before = clone(base)
+                    before.update(
+                        discards=discards[:at],
+                        suit=follow or suit(under),
+                        suit_named=bool(follow),
+                        turn=seat,
+                        drew=False,
+                        cover=False,
+                        counts=list(counts),
+                    )
+                    plays.append((before, seat, card, h.get("suit"), list(since.get(seat, []))))
+            since.setdefault(seat, []).append(card)
+        return cls(engine, discards, plays) if plays else None
+
+    def misses(self, hands: list[list[str]], stock: list[str]) -> int:
+        """How many of the plays read Medium would not have made with the guessed hands."""
+        engine, out = self.engine, 0
+        for before, seat, card, named, later in self.plays:
+            hand = hands[seat] + later + [card]
+            state = before
+            state["hands"] = [list(h) for h in hands]
+            state["hands"][seat] = hand
+            # What the seat had not seen then: the other hands, the draw pile and the cards
+            # the others played since, dealt to the other hands by their sizes then.
+            pool = [c for s, h in enumerate(hands) if s != seat for c in h] + stock
+            pool += [c for c in self.discards[len(before["discards"]) + 1 :] if c not in later]
+            at = 0
+            for s, count in enumerate(before["counts"]):
+                if s != seat:
+                    state["hands"][s] = pool[at : at + count]
+                    at += count
+            state["stock"] = pool[at:]
+            playable = [c for c in hand if engine._playable(state, seat, c)]
+            nxt = engine._next(state, seat)
+            lacks = state["drew_on"][nxt] if nxt != seat else ()
+            if len(playable) > 1:
+                value = medium_value(state, seat, nxt, lacks)
+                if value(card) < max(value(c) for c in playable) - 1e-9:
+                    out += 1
+                    continue
+            if named is not None:
+                rest = [c for c in hand if c != card]
+                if lacking_suit(rest, state["ruleset"]["effects"], lacks) != named:
+                    out += 1
+        return out
+
+
+READ_MISS = 0.05  # how much less likely a guessed hand is for each play it does not explain
+READ_TRIES = 24  # deals tried for each one kept, looking for hands that explain the plays
+
+
+def determinize(
+    base: dict[str, Any], view: dict[str, Any], rng: random.Random, clue: Reads | None = None
+) -> dict:
     """A whole state the view could come from: the unseen cards dealt to the other hands
-    (a few tries each, keeping the likeliest) and the rest shuffled as the draw pile."""
+    (a few tries each, keeping the likeliest; with ``clue``, only hands that explain the
+    other seat's latest play, while some do) and the rest shuffled as the draw pile."""
     me = view["seat"]
     mine = [h["card"] for h in view["you"]["hand"]]
     seen = list(mine) + base["discards"]
@@ -183,8 +283,10 @@ def determinize(base: dict[str, Any], view: dict[str, Any], rng: random.Random) 
         unseen.remove(card)
     counts = view["hand_counts"]
     effects = base["ruleset"]["effects"]
-    best = None
-    for _ in range(4):
+    best, kept = None, 0
+    for _ in range(READ_TRIES if clue else 4):
+        if kept == 4:
+            break
         rng.shuffle(unseen)
         hands, at, weight = [], 0, 1.0
         for seat, count in enumerate(counts):
@@ -200,6 +302,10 @@ def determinize(base: dict[str, Any], view: dict[str, Any], rng: random.Random) 
                 weight *= WILD_LACK_WEIGHT ** sum(1 for c in hand if is_wild(effects, c))
             hands.append(hand)
         weight *= rng.random()
+        if clue is not None:
+            misses = clue.misses(hands, unseen[at:])
+            weight *= READ_MISS**misses
+            kept += not misses
         if best is None or weight > best[0]:
             best = (weight, hands, unseen[at:])
     state = clone(base)
@@ -309,6 +415,16 @@ def like_medium(engine, state: dict[str, Any], seat: int, rng: random.Random) ->
         return {"type": "pass"}
     if len(playable) == 1:
         return medium_play(rs, hand, playable[0], lacks)
+    value = medium_value(state, seat, nxt, lacks)
+    return medium_play(rs, hand, max(playable, key=lambda c: value(c) + rng.random() * 0.01), lacks)
+
+
+def medium_value(state: dict[str, Any], seat: int, nxt: int, lacks) -> Callable[[str], float]:
+    """Medium's worth of playing each card of ``seat``'s hand (bigger is better), from what
+    the seat could see."""
+    rs = state["ruleset"]
+    effects = rs["effects"]
+    hand = state["hands"][seat]
     # The cards this seat has not seen: the other hands and the draw pile.
     others = [c for other, cards in enumerate(state["hands"]) if other != seat for c in cards]
     suits = dict.fromkeys(SUITS, 0)
@@ -356,9 +472,9 @@ def like_medium(engine, state: dict[str, Any], seat: int, rng: random.Random) ->
             v += 2 if covers else -15
         if points:
             v += card_points(rs["values"], card) / 10
-        return v + rng.random() * 0.01
+        return v
 
-    return medium_play(rs, hand, max(playable, key=value), lacks)
+    return value
 
 
 def medium_play(rs: dict[str, Any], hand: list[str], card: str, lacks) -> Action:

@@ -50,6 +50,7 @@ def main() -> None:
     search.SURE = args.sure
     search.READS = not args.no_reads
     positions, game = [], 0
+    points = engine.new_game(2, "rules")["ruleset"]["scoring"] == "points"
     while len(positions) < args.positions:
         state = engine.new_game(2, f"{args.seed}/{game}")
         game += 1
@@ -68,7 +69,13 @@ def main() -> None:
             move, usual = strategy.hard(view, legal), strategy.choose(view, legal)
             if move != usual:
                 gains.append(worth(engine, truth, move, usual, args.worth) if args.worth else 0)
-        report(f"{args.kind}: Hard departs from Medium's move", gains, len(positions), args.worth)
+        report(
+            f"{args.kind}: Hard departs from Medium's move",
+            gains,
+            len(positions),
+            args.worth,
+            points,
+        )
         return
     for deals in (int(d) for d in args.deals.split(",")):
         gains = []
@@ -83,17 +90,24 @@ def main() -> None:
             gains,
             len(positions),
             args.worth,
+            points,
         )
 
 
-def report(what: str, gains: list[float], positions: int, worth: int) -> None:
+def report(what: str, gains: list[float], positions: int, worth: int, points: bool) -> None:
     print(f"{what} at {len(gains)} of {positions} positions", flush=True)
     if worth and gains:
+        # Points scoring: the round's margin in card points; else the chance to win it, in %.
+        scale, unit = (
+            (1, "card points of the round's margin")
+            if points
+            else (100, "points of the chance to win the round")
+        )
         mean, half = interval(gains)
         every, every_half = interval(gains + [0.0] * (positions - len(gains)))
         print(
-            f"  a departure's worth: {100 * mean:+.1f} ± {100 * half:.1f} points of the chance "
-            f"to win the round; over every position {100 * every:+.2f} ± {100 * every_half:.2f}",
+            f"  a departure's worth: {scale * mean:+.1f} ± {scale * half:.1f} {unit}; "
+            f"over every position {scale * every:+.2f} ± {scale * every_half:.2f}",
             flush=True,
         )
 

@@ -182,7 +182,8 @@ class Reads:
     plays the card that keeps it in the suit it holds most of and names that suit with its
     eights) is an unlikely one. A play is read back only while the seat that made it has
     drawn nothing since (its hand then is its hand now and the cards it played since), the
-    pile still holds the card under it, and nothing but plain cards and eights lie there."""
+    pile still holds the card under it, and neither card is an action card (a skip, a draw
+    card, a reverse: the table around them is not set back)."""
 
     def __init__(self, engine, discards: list[str], plays: list[tuple]):
         self.engine, self.discards = engine, discards
@@ -192,10 +193,14 @@ class Reads:
     def read(cls, engine, base: dict[str, Any], view: dict[str, Any]) -> Reads | None:
         effects = base["ruleset"]["effects"]
         discards = base["discards"]
-        if base["pending"] or any(
-            is_special(effects, c) and not is_wild(effects, c) for c in discards
-        ):
+        if base["pending"]:
             return None
+
+        def plain(card: str | None) -> bool:
+            return card is not None and not (
+                is_special(effects, card) and not is_wild(effects, card)
+            )
+
         me, history = view["seat"], view["history"]
         named = {h["card"]: h.get("suit") for h in history if h["did"] == "play"}
         counts = list(view["hand_counts"])
@@ -216,8 +221,8 @@ class Reads:
             if seat != me and seat not in drew:
                 at = discards.index(card) if card in discards else 0
                 under = discards[at - 1] if at >= 1 else None
-                follow = named.get(under) if under and is_wild(effects, under) else None
-                if under and (follow or not is_wild(effects, under)):
+                follow = named.get(under) if plain(under) and is_wild(effects, under) else None
+                if plain(card) and plain(under) and (follow or not is_wild(effects, under)):
                     before = clone(base)
                     before.update(
                         discards=discards[:at],

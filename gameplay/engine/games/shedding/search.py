@@ -278,8 +278,9 @@ def determinize(
     base: dict[str, Any], view: dict[str, Any], rng: random.Random, clue: Reads | None = None
 ) -> dict:
     """A whole state the view could come from: the unseen cards dealt to the other hands
-    (a few tries each, keeping the likeliest; with ``clue``, only hands that explain the
-    other seat's latest play, while some do) and the rest shuffled as the draw pile."""
+    (a few tries each, keeping the likeliest; with ``clue``, up to ``READ_TRIES`` tries for
+    four whose hands explain the other seats' latest plays) and the rest shuffled as the
+    draw pile."""
     me = view["seat"]
     mine = [h["card"] for h in view["you"]["hand"]]
     seen = list(mine) + base["discards"]

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ladder import Player, play  # noqa: E402
 
 from gameplay.engine import melds, registry  # noqa: E402
-from gameplay.engine.cards import is_joker, rank, suit  # noqa: E402
+from gameplay.engine.cards import suit  # noqa: E402
 from gameplay.engine.core import clone  # noqa: E402
 from gameplay.engine.games.gin import strategy as gin_strategy  # noqa: E402
 from gameplay.engine.games.shedding import search as shedding_search  # noqa: E402
@@ -57,8 +57,10 @@ class Seeing(Player):
                 if suits:
                     # Each card of the other hands dealt anew from the unseen cards of its
                     # class: its suit, or wild (an 8 or a joker) whatever its suit.
+                    effects = base["ruleset"]["effects"]
+
                     def kind(card):
-                        return "wild" if is_joker(card) or rank(card) == "8" else suit(card)
+                        return "wild" if shedding_search.is_wild(effects, card) else suit(card)
 
                     pool = [c for s, h in enumerate(real["hands"]) if s != seat for c in h]
                     pool += real["stock"]

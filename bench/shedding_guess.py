@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -103,6 +104,7 @@ def main() -> None:
                 unseen = [c for c in full_deck(rules) if c not in seen]
                 view = engine.view(state, 0)
                 rng = random.Random(f"{args.seed}/{g}/{positions}")
+                held_suits = Counter(suit(c) for c in held)
                 base = search.rebuild(view)
                 clue = search.Reads.read(engine, base, view)
                 for _ in range(GUESSES):
@@ -114,10 +116,8 @@ def main() -> None:
                     }
                     for name, guess in guesses.items():
                         totals[name] += sum(c in held for c in guess) / size / GUESSES
-                        suits = [suit(c) for c in guess]
-                        same = sum(
-                            min(suits.count(x), [suit(c) for c in held].count(x)) for x in "SHDC"
-                        )
+                        guessed = Counter(suit(c) for c in guess)
+                        same = sum(min(n, held_suits[x]) for x, n in guessed.items())
                         by_suit[name] += same / size / GUESSES
                 positions += 1
             action = engine.bot_action(state, seat, MEDIUM)

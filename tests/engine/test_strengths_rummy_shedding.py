@@ -16,6 +16,7 @@ from gameplay.engine.games.gin.engine import ENGINE as GIN
 from gameplay.engine.games.shedding import search as shedding_search
 from gameplay.engine.games.shedding import strategy as shedding_strategy
 from gameplay.engine.games.shedding.engine import AMERICAN8, CRAZY8
+from gameplay.engine.games.shedding.ruleset import full_deck
 
 # (engine, rules) for every kind and preset
 TABLES = [
@@ -192,11 +193,7 @@ def after_the_other_seat_played(hand: list[str], top: str, card: str, named: str
     state.update(
         hands=[mine, list(hand)],
         discards=[top],
-        stock=[
-            c
-            for c in state["stock"] + state["discards"] + state["hands"][0] + state["hands"][1]
-            if c not in used
-        ],
+        stock=[c for c in full_deck(state["ruleset"]) if c not in used],
         suit=top[-1],
         suit_named=False,
         direction=1,

@@ -242,17 +242,17 @@ class Reads:
         engine, out = self.engine, 0
         for before, seat, card, named, later in self.plays:
             hand = hands[seat] + later + [card]
-            state = before
-            state["hands"] = [list(h) for h in hands]
-            state["hands"][seat] = hand
             # What the seat had not seen then: the other hands, the draw pile and the cards
             # the others played since, dealt to the other hands by their sizes then.
             pool = [c for s, h in enumerate(hands) if s != seat for c in h] + stock
             pool += [c for c in self.discards[len(before["discards"]) + 1 :] if c not in later]
-            at = 0
+            state, at = before, 0
+            state["hands"] = []
             for s, count in enumerate(before["counts"]):
-                if s != seat:
-                    state["hands"][s] = pool[at : at + count]
+                if s == seat:
+                    state["hands"].append(hand)
+                else:
+                    state["hands"].append(pool[at : at + count])
                     at += count
             state["stock"] = pool[at:]
             playable = [c for c in hand if engine._playable(state, seat, c)]

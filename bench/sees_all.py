@@ -50,7 +50,7 @@ class Seeing(Player):
         else:
             stock, know, suits = self.stock, self.know, self.suits
 
-            def determinize(base, view, rng):
+            def determinize(base, view, rng, clue=None):  # the truth needs no reading
                 real = clone(base)
                 real["hands"] = [list(h) for h in state["hands"]]
                 real["stock"] = list(state["stock"])

@@ -12,7 +12,7 @@ import logging
 import socket
 import time
 
-from celery.beat import PersistentScheduler
+from celery.beat import Scheduler
 from celery.signals import heartbeat_sent
 from django.core.cache import cache
 
@@ -42,8 +42,13 @@ def _worker_heartbeat(sender=None, **kwargs) -> None:
     beat_of(WORKER)
 
 
-class HeartbeatScheduler(PersistentScheduler):
-    """Celery beat's scheduler, writing beat's heartbeat on every tick (at most once a second)."""
+class HeartbeatScheduler(Scheduler):
+    """Celery beat's scheduler, writing beat's heartbeat on every tick (at most once a second).
+
+    The schedule stays in memory: every entry is an interval whose task is an idempotent sweep,
+    so a restarted beat only runs each one an interval later. (The on-disk schedule could be
+    closed by SIGTERM's handler while a tick still read it: "invalid operation on closed shelf".)
+    """
 
     _last = 0.0
 

@@ -49,7 +49,7 @@ sed -e "s|@RUN@|$run|g" -e "s|@PORT@|$PORT|g" -e "s|@UPSTREAMS@|$upstreams|g" \
   deploy/nginx.conf > "$run/nginx.conf"
 "$nginx" -p "$run" -e stderr -c "$run/nginx.conf" & pids+=($!)
 $bin/celery -A cubiccards worker --loglevel=warning --concurrency="$CELERY_CONCURRENCY" & pids+=($!)
-$bin/celery -A cubiccards beat --loglevel=warning --schedule="$run/beat-schedule" & pids+=($!)
+$bin/celery -A cubiccards beat --loglevel=warning & pids+=($!)
 echo ""
 echo "  Cubic Cards (PostgreSQL + Redis, $DAPHNES daphne behind nginx, Celery worker and beat)"
 echo "  at http://127.0.0.1:$PORT/ (daphne on ports $((PORT + 1))-$((PORT + DAPHNES)))"

@@ -261,12 +261,12 @@ def wait_for_worker(worker: ServerOutput, seconds: float = 60) -> None:
 
 
 @pytest.fixture
-def celery_beat_process(real_services, tmp_path):
+def celery_beat_process(real_services):
     """Celery beat on the Redis broker (the clock of the sweeps, the ranked matcher and the
     Kudos upkeep), stopped after the test; the test fails if beat printed a traceback."""
     env = {**os.environ, "DATABASE_URL": _test_database_url(), "REDIS_URL": settings.REDIS_URL}
     beat = start_server(
-        celery_command("beat", "--loglevel=warning", f"--schedule={tmp_path / 'beat-schedule'}"),
+        celery_command("beat", "--loglevel=warning"),
         env,
         "Celery beat",
     )

@@ -258,15 +258,12 @@ class Hosts:
             env,
             "worker",
         )
-        beat = Path(tempfile.mkdtemp(prefix=self._name("beat-"))) / "schedule"
-        self._beat_dir = beat.parent
         self._start(
             "celery beat",
-            [sys.executable, "-m", "celery", "-A", "cubiccards", "beat", "--loglevel=warning",
-             f"--schedule={beat}"],
+            [sys.executable, "-m", "celery", "-A", "cubiccards", "beat", "--loglevel=warning"],
             env,
             "worker",
-        )  # fmt: skip
+        )
         for host in self.WEB:
             for url in self.daphne_urls(host):
                 port = urlparse(url).port
@@ -373,7 +370,6 @@ class Hosts:
         if self.subnet is not None:
             subprocess.run(["ip", "link", "del", self._name("br")], capture_output=True)
             self.subnet = None
-        for folder in (self.run_dir, getattr(self, "_beat_dir", None)):
-            if folder:
-                shutil.rmtree(folder, ignore_errors=True)
+        if self.run_dir:
+            shutil.rmtree(self.run_dir, ignore_errors=True)
         return self.finished

@@ -52,7 +52,7 @@ class Site:
     """daphne, a Celery worker and Celery beat on the test database, each killable and
     restartable; all are stopped, and their output checked, at the end."""
 
-    def __init__(self, redis_url: str, tmp_path, **env):
+    def __init__(self, redis_url: str, **env):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {
@@ -62,7 +62,6 @@ class Site:
             "DATABASE_URL": _test_database_url(),
             "REDIS_URL": redis_url,
         }
-        self.tmp_path = tmp_path
         self.running: dict[str, ServerOutput] = {}
         self.finished: list[ServerOutput] = []
 
@@ -70,9 +69,7 @@ class Site:
         return {
             "daphne": daphne_command(self.port),
             "worker": celery_command(*WORKER),
-            "beat": celery_command(
-                "beat", "--loglevel=warning", f"--schedule={self.tmp_path / 'beat-schedule'}"
-            ),
+            "beat": celery_command("beat", "--loglevel=warning"),
         }[name]
 
     def start(self, *names: str) -> None:
@@ -134,11 +131,11 @@ def _outage_record(record: str) -> bool:
 
 
 @pytest.fixture
-def site(real_services, transactional_db, tmp_path):
+def site(real_services, transactional_db):
     made = []
 
     def make(redis_url: str = settings.REDIS_URL, **env) -> Site:
-        made.append(Site(redis_url, tmp_path, **env))
+        made.append(Site(redis_url, **env))
         return made[-1]
 
     yield make

@@ -184,6 +184,41 @@ def test_hard_remembers_what_the_next_hand_showed():
     assert sum(memory.chance.values()) == pytest.approx(view["hand_counts"][1 - seat])
 
 
+def test_hard_names_a_suit_the_next_hand_is_not_expected_to_hold():
+    """With only its eight to play, holding as many spades as hearts, after the next player
+    (ten cards) named spades with an eight, Medium names spades (the first of a tie) and Hard
+    hearts; with one spade more, both name spades: the spades the next hand is expected to
+    hold weigh less than a card in the hand."""
+
+    def named(hand: list[str]) -> tuple[str, str]:
+        state = CRAZY8.new_game(2, "naming")
+        seat = state["turn"]
+        used = set(hand) | {"8C", "KD"}
+        state.update(
+            hands=[[], []],
+            discards=["8C", "KD"],
+            stock=[c for c in full_deck(state["ruleset"]) if c not in used],
+            suit="D",
+            suit_named=False,
+            drew=False,
+            drew_on=[[], []],
+        )
+        state["hands"][seat] = list(hand)
+        state["hands"][1 - seat] = state["stock"][:10]
+        del state["stock"][:10]
+        state["history"].append({"seat": 1 - seat, "did": "play", "card": "8C", "suit": "S"})
+        view = CRAZY8.view(state, seat)
+        legal = CRAZY8.legal_actions(state, seat)
+        return (
+            shedding_strategy.choose(view, legal)["suit"],
+            shedding_strategy.hard(view, legal)["suit"],
+        )
+
+    assert named(["8D", "3S", "5S", "4H", "7H", "9H", "JC"]) == ("H", "H")
+    assert named(["8D", "3S", "5S", "QS", "4H", "9H", "JC"]) == ("S", "S")
+    assert named(["8D", "3S", "5S", "4H", "9H", "JC"]) == ("S", "H")
+
+
 def after_the_other_seat_played(hand: list[str], top: str, card: str, named: str | None = None):
     """A two-seat Crazy 8 table where seat 1, holding ``hand``, has just played ``card`` on
     ``top``: seat 0's view, and the public state Expert's search rebuilds from it."""

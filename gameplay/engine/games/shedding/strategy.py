@@ -250,8 +250,8 @@ class Memory:
         )
 
     def name(self, cards: list[str]) -> str:
-        """The suit to name: the one held most of, less the cards of it the next player is
-        expected to hold."""
+        """The suit to name: Medium's (the one held most of, better still one the next player
+        drew on), less a little for each card of it the next player is expected to hold."""
         counts = {s: 0 for s in SUITS}
         for card in cards:
             if not self.wild(card):
@@ -260,11 +260,19 @@ class Memory:
         for card, p in self.chance.items():
             if not self.wild(card):
                 held[suit(card)] += p
-        return max(SUITS, key=lambda s: (counts[s] - held[s], -SUITS.index(s)))
+        lacking = {s: LACK_BONUS if s in self.lacks and counts[s] else 0 for s in SUITS}
+        return max(
+            SUITS,
+            key=lambda s: (counts[s] + lacking[s] - HARD_HELD * held[s], -SUITS.index(s)),
+        )
 
 
 HARD_LACK = 0.1  # a suit the next player drew on: this much less likely in its hand
 HARD_NAMED = 2.0  # the suit it named with its wild card: this much more likely
+# A suit to name loses this much for each card of it the next hand is expected to hold. At 1
+# (a card held against a card expected there) Hard's naming lost rounds against Medium's;
+# at 0.3 it wins them (bench/departures.py --hard).
+HARD_HELD = 0.3
 
 
 def hard(view: dict[str, Any], legal: list[Action]) -> Action:

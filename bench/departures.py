@@ -1,8 +1,8 @@
 """How often the shedding search plays something other than Hard's move (its
 rule, and the move it starts from), and with ``--worth`` what those departures are worth.
 
-    .venv/bin/python bench/departures.py [--kind crazy8] [--positions 100] [--deals 60,200]
-        [--sure 2.5] [--worth 400] [--no-reads] [--hard] [--seed departures]
+    .venv/bin/python bench/departures.py [--kind crazy8] [--mode maumau] [--positions 100]
+        [--deals 60,200] [--sure 2.5] [--worth 400] [--no-reads] [--hard] [--seed departures]
 
 Positions come from games between Medium players (every second move that offers more than
 one choice, drawing included); at each, Expert's search (``search.search`` with ``--deals``
@@ -36,6 +36,7 @@ from gameplay.engine.games.shedding import search, strategy  # noqa: E402
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kind", default="crazy8", choices=["crazy8", "american8"])
+    parser.add_argument("--mode", help="a preset of the kind's rules (Crazy 8: maumau, 101)")
     parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--deals", default="60,200")
     parser.add_argument("--sure", type=float, default=search.SURE)
@@ -49,10 +50,11 @@ def main() -> None:
     engine = registry.get(args.kind)
     search.SURE = args.sure
     search.READS = not args.no_reads
+    rules = {"mode": args.mode} if args.mode else None
     positions, game = [], 0
-    points = engine.new_game(2, "rules")["ruleset"]["scoring"] == "points"
+    points = engine.new_game(2, "rules", rules)["ruleset"]["scoring"] == "points"
     while len(positions) < args.positions:
-        state = engine.new_game(2, f"{args.seed}/{game}")
+        state = engine.new_game(2, f"{args.seed}/{game}", rules)
         game += 1
         move = 0
         while not engine.is_over(state) and len(positions) < args.positions:
@@ -70,7 +72,7 @@ def main() -> None:
             if move != usual:
                 gains.append(worth(engine, truth, move, usual, args.worth) if args.worth else 0)
         report(
-            f"{args.kind}: Hard departs from Medium's move",
+            f"{args.mode or args.kind}: Hard departs from Medium's move",
             gains,
             len(positions),
             args.worth,

@@ -219,6 +219,38 @@ def test_hard_names_a_suit_the_next_hand_is_not_expected_to_hold():
     assert named(["8D", "3S", "5S", "4H", "9H", "JC"]) == ("S", "H")
 
 
+def test_hard_sheds_points_when_the_next_hand_is_nearly_out():
+    """8 Américain counts the cards left in a hand: with the next player down to two cards,
+    Hard plays its King (10 points) where Medium keeps to its threes (5); with five cards
+    there, both play a three."""
+
+    def played(next_hand: int) -> tuple[str, str]:
+        state = AMERICAN8.new_game(2, "shedding")
+        seat = state["turn"]
+        hand = ["KS", "3H", "3D", "9C"]
+        used = set(hand) | {"3S"}
+        stock = [c for c in full_deck(state["ruleset"]) if c not in used]
+        state["hands"][seat], state["hands"][1 - seat] = hand, stock[:next_hand]
+        state.update(
+            discards=["3S"],
+            stock=stock[next_hand:],
+            suit="S",
+            suit_named=False,
+            pending=0,
+            drew=False,
+            drew_on=[[], []],
+        )
+        view = AMERICAN8.view(state, seat)
+        legal = AMERICAN8.legal_actions(state, seat)
+        return (
+            shedding_strategy.choose(view, legal)["card"],
+            shedding_strategy.hard(view, legal)["card"],
+        )
+
+    assert played(2) == ("3H", "KS")
+    assert played(5) == ("3H", "3H")
+
+
 def after_the_other_seat_played(hand: list[str], top: str, card: str, named: str | None = None):
     """A two-seat Crazy 8 table where seat 1, holding ``hand``, has just played ``card`` on
     ``top``: seat 0's view, and the public state Expert's search rebuilds from it."""

@@ -189,13 +189,16 @@ def score(view: dict[str, Any], hand: list[str], knows, effects: dict, card: str
         covers = [c for c in rest if suit(c) == suit(card) or rank(c) == rank(card)]
         value += 2 if covers else -15
     if rules["scoring"] == "points":
-        value += card_points(rules["values"], card) / 10
+        points = card_points(rules["values"], card)
+        value += points / 10 + knows.shed * points
     return value
 
 
 class Glance:
     """What Medium knows of the next hand: what the view says (its size, the suits it drew
     on), its cards drawn evenly from those not seen."""
+
+    shed = 0.0  # no more haste to shed points when the next hand is nearly out
 
     def __init__(self, view: dict[str, Any], pool: Unseen, effects: dict[str, str]):
         nxt = view["next_seat"]
@@ -220,6 +223,9 @@ class Memory:
         me, nxt = view["seat"], view["next_seat"]
         self.count = view["hand_counts"][nxt] if nxt is not None and nxt != me else 0
         self.threat = 0 < self.count <= 2
+        # Points scoring: the round may end on the next hand's turn, and every point held
+        # then counts against this seat.
+        self.shed = HARD_SHED if self.threat else 0.0
         self.lacks = set(view["drew_on"][nxt]) if self.count else set()
         self.named = None
         for seen in view["history"]:
@@ -273,6 +279,7 @@ HARD_NAMED = 2.0  # the suit it named with its wild card: this much more likely
 # (a card held against a card expected there) Hard's naming lost rounds against Medium's;
 # at 0.3 it wins them (bench/departures.py --hard).
 HARD_HELD = 0.3
+HARD_SHED = 0.5  # points scoring: a card's worth gains this much a point of it to shed
 
 
 def hard(view: dict[str, Any], legal: list[Action]) -> Action:

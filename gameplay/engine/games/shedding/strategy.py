@@ -198,7 +198,7 @@ class Glance:
     """What Medium knows of the next hand: what the view says (its size, the suits it drew
     on), its cards drawn evenly from those not seen."""
 
-    shed = 0.0  # no more haste to shed points when the next hand is nearly out
+    shed = 0.0  # a card point weighs a tenth (score), however few cards the next hand holds
 
     def __init__(self, view: dict[str, Any], pool: Unseen, effects: dict[str, str]):
         nxt = view["next_seat"]
@@ -279,7 +279,7 @@ HARD_NAMED = 2.0  # the suit it named with its wild card: this much more likely
 # (a card held against a card expected there) Hard's naming lost rounds against Medium's;
 # at 0.3 it wins them (bench/departures.py --hard).
 HARD_HELD = 0.3
-HARD_SHED = 0.5  # points scoring: a card's worth gains this much a point of it to shed
+HARD_SHED = 0.5  # points scoring, the next hand at two cards or fewer: more a card point
 
 
 def hard(view: dict[str, Any], legal: list[Action]) -> Action:

@@ -184,6 +184,30 @@ def test_hard_remembers_what_the_next_hand_showed():
     assert sum(memory.chance.values()) == pytest.approx(view["hand_counts"][1 - seat])
 
 
+def to_play(engine, hand: list[str], discards: list[str], next_hand: int, history=()):
+    """A two-seat table where the seat to act holds ``hand`` on ``discards`` (the last one on
+    top, its suit to follow) and the next player ``next_hand`` cards of the rest: what Medium
+    and Hard play."""
+    state = engine.new_game(2, "to-play")
+    seat = state["turn"]
+    used = set(hand) | set(discards)
+    stock = [c for c in full_deck(state["ruleset"]) if c not in used]
+    state["hands"][seat], state["hands"][1 - seat] = list(hand), stock[:next_hand]
+    state.update(
+        discards=list(discards),
+        stock=stock[next_hand:],
+        suit=discards[-1][-1],
+        suit_named=False,
+        pending=0,
+        drew=False,
+        drew_on=[[], []],
+    )
+    state["history"] += [{"seat": 1 - seat, **seen} for seen in history]
+    view = engine.view(state, seat)
+    legal = engine.legal_actions(state, seat)
+    return shedding_strategy.choose(view, legal), shedding_strategy.hard(view, legal)
+
+
 def test_hard_names_a_suit_the_next_hand_is_not_expected_to_hold():
     """With only its eight to play, holding as many spades as hearts, after the next player
     (ten cards) named spades with an eight, Medium names spades (the first of a tie) and Hard
@@ -191,28 +215,9 @@ def test_hard_names_a_suit_the_next_hand_is_not_expected_to_hold():
     hold weigh less than a card in the hand."""
 
     def named(hand: list[str]) -> tuple[str, str]:
-        state = CRAZY8.new_game(2, "naming")
-        seat = state["turn"]
-        used = set(hand) | {"8C", "KD"}
-        state.update(
-            hands=[[], []],
-            discards=["8C", "KD"],
-            stock=[c for c in full_deck(state["ruleset"]) if c not in used],
-            suit="D",
-            suit_named=False,
-            drew=False,
-            drew_on=[[], []],
-        )
-        state["hands"][seat] = list(hand)
-        state["hands"][1 - seat] = state["stock"][:10]
-        del state["stock"][:10]
-        state["history"].append({"seat": 1 - seat, "did": "play", "card": "8C", "suit": "S"})
-        view = CRAZY8.view(state, seat)
-        legal = CRAZY8.legal_actions(state, seat)
-        return (
-            shedding_strategy.choose(view, legal)["suit"],
-            shedding_strategy.hard(view, legal)["suit"],
-        )
+        named_spades = [{"did": "play", "card": "8C", "suit": "S"}]
+        medium, hard = to_play(CRAZY8, hand, ["8C", "KD"], 10, named_spades)
+        return medium["suit"], hard["suit"]
 
     assert named(["8D", "3S", "5S", "4H", "7H", "9H", "JC"]) == ("H", "H")
     assert named(["8D", "3S", "5S", "QS", "4H", "9H", "JC"]) == ("S", "S")
@@ -225,27 +230,8 @@ def test_hard_sheds_points_when_the_next_hand_is_nearly_out():
     there, both play a three."""
 
     def played(next_hand: int) -> tuple[str, str]:
-        state = AMERICAN8.new_game(2, "shedding")
-        seat = state["turn"]
-        hand = ["KS", "3H", "3D", "9C"]
-        used = set(hand) | {"3S"}
-        stock = [c for c in full_deck(state["ruleset"]) if c not in used]
-        state["hands"][seat], state["hands"][1 - seat] = hand, stock[:next_hand]
-        state.update(
-            discards=["3S"],
-            stock=stock[next_hand:],
-            suit="S",
-            suit_named=False,
-            pending=0,
-            drew=False,
-            drew_on=[[], []],
-        )
-        view = AMERICAN8.view(state, seat)
-        legal = AMERICAN8.legal_actions(state, seat)
-        return (
-            shedding_strategy.choose(view, legal)["card"],
-            shedding_strategy.hard(view, legal)["card"],
-        )
+        medium, hard = to_play(AMERICAN8, ["KS", "3H", "3D", "9C"], ["3S"], next_hand)
+        return medium["card"], hard["card"]
 
     assert played(2) == ("3H", "KS")
     assert played(5) == ("3H", "3H")

@@ -43,15 +43,21 @@ def effects_of_view(view: dict[str, Any]) -> dict[str, str]:
     return out
 
 
-def best_suit(cards: list[str], effects: dict[str, str], lacks: set[str] = frozenset()) -> str:
+def best_suit(
+    cards: list[str],
+    effects: dict[str, str],
+    lacks: set[str] = frozenset(),
+    less: dict[str, float] | None = None,
+) -> str:
     """The suit held most of among the non-wild cards (ties: S, H, D, C), better still one
-    the next player is known to lack."""
+    the next player is known to lack, each suit's count ``less`` what it says (Hard's)."""
     counts = {s: 0 for s in SUITS}
     for card in cards:
         if not is_joker(card) and effect_of(effects, card) != ("wish", 0):
             counts[suit(card)] += 1
     bonus = {s: LACK_BONUS if s in lacks and counts[s] else 0 for s in SUITS}
-    return max(SUITS, key=lambda s: (counts[s] + bonus[s], -SUITS.index(s)))
+    less = less or dict.fromkeys(SUITS, 0)
+    return max(SUITS, key=lambda s: (counts[s] + bonus[s] - less[s], -SUITS.index(s)))
 
 
 LACK_BONUS = 2
@@ -258,19 +264,12 @@ class Memory:
     def name(self, cards: list[str]) -> str:
         """The suit to name: Medium's (the one held most of, better still one the next player
         drew on), less a little for each card of it the next player is expected to hold."""
-        counts = {s: 0 for s in SUITS}
-        for card in cards:
-            if not self.wild(card):
-                counts[suit(card)] += 1
         held = dict.fromkeys(SUITS, 0.0)
         for card, p in self.chance.items():
             if not self.wild(card):
                 held[suit(card)] += p
-        lacking = {s: LACK_BONUS if s in self.lacks and counts[s] else 0 for s in SUITS}
-        return max(
-            SUITS,
-            key=lambda s: (counts[s] + lacking[s] - HARD_HELD * held[s], -SUITS.index(s)),
-        )
+        less = {s: HARD_HELD * n for s, n in held.items()}
+        return best_suit(cards, self.effects, self.lacks, less)
 
 
 HARD_LACK = 0.1  # a suit the next player drew on: this much less likely in its hand

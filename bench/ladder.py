@@ -1,7 +1,7 @@
 """The computer players' ladder: every strength against every other, per game.
 
     .venv/bin/python bench/ladder.py --kind gin [--games 1000] [--seed ladder] [--today]
-        [--only easy,hard] [--adjacent]
+        [--only easy,hard] [--adjacent] [--progress]
 
 For each pair of strengths (``Engine.strengths``, weakest first) the two play ``--games``
 games head to head through the engine contract (``bot_action(state, seat, strength)``); the
@@ -79,7 +79,9 @@ class Player:
         return action
 
 
-def play(engine, a: Player, b: Player, games: int, seed: str) -> tuple[float, float]:
+def play(
+    engine, a: Player, b: Player, games: int, seed: str, progress: bool = False
+) -> tuple[float, float]:
     """Mean score of `a` against `b` and its 95% half-interval."""
     players = PLAYERS.get(engine.kind, 2)
     score = SCORES.get(engine.kind, head_to_head_score)
@@ -97,6 +99,12 @@ def play(engine, a: Player, b: Player, games: int, seed: str) -> tuple[float, fl
                 if engine.is_over(state):
                     break
         results.append(score(engine, state, seat_a))
+        if progress:  # a long run stopped early still leaves its games counted
+            print(
+                f"  game {i}: {results[-1]:g} (running {sum(results) / len(results):.3f})",
+                file=sys.stderr,
+                flush=True,
+            )
     mean = sum(results) / len(results)
     spread = math.sqrt(sum((x - mean) ** 2 for x in results) / max(len(results) - 1, 1))
     return mean, 1.96 * spread / math.sqrt(len(results))
@@ -120,6 +128,9 @@ def main() -> None:
         help="only each strength against the next one up (and today's against medium and the "
         "strongest), for games too slow for every pair",
     )
+    parser.add_argument(
+        "--progress", action="store_true", help="print each game's score to stderr as it ends"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     engine = registry.get(args.kind)
@@ -139,7 +150,9 @@ def main() -> None:
         if args.today:
             pairs += [(level, TODAY) for level in dict.fromkeys(["medium", levels[-1]])]
     for row, column in pairs:
-        mean, half = play(engine, players[row], players[column], args.games, args.seed)
+        mean, half = play(
+            engine, players[row], players[column], args.games, args.seed, args.progress
+        )
         matrix[row, column] = (mean, half)
         if args.kind in DIFFERENCES:
             matrix[column, row] = (-mean, half)

@@ -56,8 +56,8 @@ def best_suit(
         if not is_joker(card) and effect_of(effects, card) != ("wish", 0):
             counts[suit(card)] += 1
     bonus = {s: LACK_BONUS if s in lacks and counts[s] else 0 for s in SUITS}
-    less = less or dict.fromkeys(SUITS, 0)
-    return max(SUITS, key=lambda s: (counts[s] + bonus[s] - less[s], -SUITS.index(s)))
+    less = less or {}
+    return max(SUITS, key=lambda s: (counts[s] + bonus[s] - less.get(s, 0), -SUITS.index(s)))
 
 
 LACK_BONUS = 2
